@@ -1,0 +1,1 @@
+"""Shared mechanisms of every game: board graph, grids, RNG, actions, rules protocol, history, codec."""

@@ -1,0 +1,152 @@
+"""Versioned compact encoding of positions for links (and their checks on the way in).
+
+A link fragment is ``k<version>.<kind>.<scenario id>.<payload>`` where kind is
+
+- ``p``: play -- the full state, RNG and secrets included, ready to continue;
+- ``v``: view -- a spectator's view (no secrets, no RNG), read-only;
+- ``f``: frames -- a list of spectator views for stepping through a game in an embed.
+
+The payload is base64url (no padding) of a CRC-32 of the JSON text followed by its raw-deflate
+compression. The JSON is the game's ``pack`` of the object, with sorted keys and no spaces, so
+encoding is deterministic. Everything coming in is checked in order: prefix, version, scenario,
+base64, checksum, JSON, schema (types), then the game's own ``validate`` (impossible positions).
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+import struct
+import zlib
+from typing import Any, Callable
+
+from .errors import KassenError, LinkError
+from .rules import GameRules
+from .schema import SchemaViolation, Validator
+from .state import State, is_plain
+
+VERSION = 1
+KINDS = {"p": "play", "v": "view", "f": "frames"}
+_PREFIX = re.compile(r"^k(\d+)\.([a-z])\.([A-Za-z0-9_\-]+)\.([A-Za-z0-9_\-]*)$")
+
+
+def _dumps(obj: Any) -> bytes:
+    return json.dumps(obj, separators=(",", ":"), sort_keys=True, ensure_ascii=False).encode("utf-8")
+
+
+def compress(obj: Any) -> str:
+    """base64url(CRC-32 + raw deflate) of canonical JSON."""
+    raw = _dumps(obj)
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
+    body = packer.compress(raw) + packer.flush()
+    return base64.urlsafe_b64encode(struct.pack(">I", zlib.crc32(raw)) + body).decode("ascii").rstrip("=")
+
+
+def decompress(payload: str) -> Any:
+    """Inverse of ``compress``; LinkError with a readable reason on any damage."""
+    try:
+        blob = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+    except (binascii.Error, ValueError):
+        raise LinkError("the link is damaged (it is not valid base64 text)") from None
+    if len(blob) < 5:
+        raise LinkError("the link is truncated (too short to hold a position)")
+    (crc,) = struct.unpack(">I", blob[:4])
+    try:
+        unpacker = zlib.decompressobj(-15)
+        raw = unpacker.decompress(blob[4:], 1 << 22)
+        if unpacker.unconsumed_tail:
+            raise LinkError("the link is too large to be a kassen position")
+        raw += unpacker.flush()
+        if not unpacker.eof:
+            raise LinkError("the link is truncated (its data ends early)")
+    except zlib.error:
+        raise LinkError("the link is damaged (its data cannot be decompressed)") from None
+    if zlib.crc32(raw) != crc:
+        raise LinkError("the link is damaged or was altered (checksum mismatch)")
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise LinkError("the link is damaged (its data is not readable)") from None
+
+
+def encode(rules: GameRules, kind: str, obj: Any) -> str:
+    """A link fragment (without '#') for a state (kind p), a view (v) or a list of views (f)."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown link kind {kind!r}")
+    packed = [rules.pack(o) for o in obj] if kind == "f" else rules.pack(obj)
+    return f"k{VERSION}.{kind}.{rules.scenario.id}.{compress(packed)}"
+
+
+def parse_fragment(fragment: str) -> tuple[str, str, str]:
+    """(kind, scenario id, payload) of a link, or LinkError saying what is wrong with it."""
+    text = fragment.strip()
+    if "#" in text:
+        text = text.split("#", 1)[1]
+    if not text:
+        raise LinkError("the link holds no position")
+    m = _PREFIX.match(text)
+    if not m:
+        if re.match(r"^k\d+\.", text):
+            raise LinkError("the link is damaged (it contains characters a kassen link never has)")
+        raise LinkError("this is not a kassen position link")
+    version, kind, scenario, payload = int(m.group(1)), m.group(2), m.group(3), m.group(4)
+    if version > VERSION:
+        raise LinkError(f"this link was made by a newer version of kassen (link format {version}); "
+                        f"this page reads format {VERSION}. Reload the page to get the latest version.")
+    if version < 1:
+        raise LinkError("this link's format version is not one kassen ever made")
+    if kind not in KINDS:
+        raise LinkError(f"unknown kind of link ({kind!r})")
+    return kind, scenario, payload
+
+
+def check_state(rules: GameRules, data: Any, what: str = "the position", view: bool = False) -> State:
+    """Schema (types) then the game's semantic checks; LinkError naming the first problem."""
+    if not isinstance(data, dict) or not is_plain(data):
+        raise LinkError(f"{what} is not a position")
+    schema = rules.view_schema() if view else rules.state_schema()
+    try:
+        Validator(schema).validate(data)
+    except SchemaViolation as exc:
+        raise LinkError(f"{what} is malformed: at {exc.path}: {exc.message}") from None
+    try:
+        errors = rules.validate_view(data) if view else rules.validate(data)  # type: ignore[attr-defined]
+    except KassenError as exc:
+        raise LinkError(f"{what} is impossible: {exc}") from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise LinkError(f"{what} is malformed ({type(exc).__name__}: {exc})") from None
+    if errors:
+        more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
+        raise LinkError(f"{what} is impossible: {errors[0]}{more}")
+    return data
+
+
+def decode(fragment: str, load_rules: Callable[[str], GameRules]) -> tuple[str, GameRules, Any]:
+    """(kind, rules, state | view | [views]) from a link; everything checked. Raises LinkError."""
+    kind, scenario_id, payload = parse_fragment(fragment)
+    try:
+        rules = load_rules(scenario_id)
+    except KassenError:
+        raise LinkError(f"the link is for a scenario this page does not have ({scenario_id!r})") from None
+    data = decompress(payload)
+    try:
+        if kind == "f":
+            if not isinstance(data, list) or not data:
+                raise LinkError("the link's list of positions is malformed")
+            if len(data) > 5000:
+                raise LinkError("the link holds too many positions")
+            obj: Any = [rules.unpack(d) for d in data]
+        else:
+            obj = rules.unpack(data)
+    except LinkError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise LinkError(f"the link's position is malformed ({type(exc).__name__})") from None
+    if kind == "p":
+        obj = check_state(rules, obj)
+    elif kind == "v":
+        obj = check_state(rules, obj, view=True)
+    else:
+        obj = [check_state(rules, v, what=f"position {i + 1} of the link", view=True) for i, v in enumerate(obj)]
+    return kind, rules, obj

@@ -1,0 +1,77 @@
+"""Drivers over the protocol: sampling chance with the state's RNG, random play, replay.
+
+Bots, the command line, tests and the UI all drive games through these few functions, so a seed
+and an action list give the same game everywhere.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Iterable, Optional
+
+from . import rng
+from .actions import Action
+from .rules import GameRules
+from .state import CHANCE, TERMINAL, Event, State
+
+
+def sample_chance(rules: GameRules, state: State) -> Action:
+    """The chance outcome the state's RNG picks (without advancing it: ``apply`` does that)."""
+    outcomes = rules.chance_outcomes(state)
+    if not outcomes:
+        raise RuntimeError("chance node without outcomes")
+    first = outcomes[0][1]
+    if all(p == first for _, p in outcomes):
+        return outcomes[rng.peek_below(state["rng"], len(outcomes))][0]
+    u = rng.peek(state["rng"]) / 2.0 ** 64
+    total = 0.0
+    for action, p in outcomes:
+        total += p
+        if u < total:
+            return action
+    return outcomes[-1][0]
+
+
+def resolve_chance(rules: GameRules, state: State) -> tuple[State, list[tuple[Action, list[Event]]]]:
+    """Apply chance outcomes until a player (or the end) is to act."""
+    steps: list[tuple[Action, list[Event]]] = []
+    while rules.current_player(state) == CHANCE:
+        action = sample_chance(rules, state)
+        state, events = rules.apply(state, action)
+        steps.append((action, events))
+    return state, steps
+
+
+def replay(rules: GameRules, seed: int | str, options: Optional[dict[str, Any]],
+           actions: Iterable[Action | str]) -> State:
+    """Re-run a recorded game from its seed; every action is re-checked for legality."""
+    state = rules.setup(seed, options)
+    for action in actions:
+        state, _ = rules.apply(state, action)
+    return state
+
+
+def random_game(rules: GameRules, seed: int | str, max_actions: int = 5000,
+                bot_seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
+                ) -> tuple[State, list[Action]]:
+    """Play uniformly random legal actions (dice from the state's RNG) until the end or the cap.
+
+    The bot's own choices come from ``random.Random(bot_seed)`` (default: the seed), never from
+    the game's RNG, so the game's dice do not depend on how the players choose.
+    """
+    chooser = random.Random(f"bot:{seed if bot_seed is None else bot_seed}")
+    state = rules.setup(seed, options)
+    record: list[Action] = []
+    while len(record) < max_actions:
+        player = rules.current_player(state)
+        if player == TERMINAL:
+            break
+        if player == CHANCE:
+            action = sample_chance(rules, state)
+        else:
+            legal = list(rules.legal_actions(state))
+            if not legal:
+                raise RuntimeError(f"{player} has no legal action in a non-terminal state")
+            action = chooser.choice(legal)
+        state, _ = rules.apply(state, action)
+        record.append(action)
+    return state, record

@@ -1,0 +1,235 @@
+"""The rules protocol every game implements (shaped after OpenSpiel, Rally the Troops, python-chess).
+
+A game is a subclass of ``GameRules`` bound to one loaded Scenario. It holds only immutable,
+precomputed data; every method is a function of (state, action). The protocol:
+
+- ``setup(seed, options) -> State``
+- ``current_player(state)`` -> a side id, ``CHANCE`` or ``TERMINAL``
+- ``legal_actions(state)`` -> iterable of Action for the player to act
+- ``apply(state, action) -> (State, events)``: never mutates its input, re-checks legality and
+  raises IllegalAction with a readable message (``explain``) for an illegal action
+- ``chance_outcomes(state) -> [(Action, probability)]`` where dice decide; drivers sample with
+  the state's RNG (engine.play), tests force outcomes by applying a chosen one
+- ``view_for(state, player)`` -> what that player (None: a spectator) may see
+- ``outcome(state)`` -> winner, level, reason, scores (None while the game goes on)
+- ``explain(state, action)`` -> why an action is illegal, in words, citing the rule id
+
+Hooks for the generic UI, the renderers and the codec are at the end; all have defaults.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, Optional
+
+from . import rng
+from .actions import Action
+from .errors import IllegalAction
+from .scenario import Scenario
+from .state import CHANCE, TERMINAL, Event, Outcome, State, View, clone
+
+
+class GameRules:
+    """Base class of a game's rules, bound to one scenario."""
+
+    #: game id, equal to the scenario's "game" field and the package name under kassen.games
+    game: str = ""
+    #: True if some information is hidden from a player: side changes then become undo barriers
+    #: and the hot-seat UI covers the screen between players.
+    hidden_information: bool = False
+    #: unit statuses that are stored in the state but shown as "off the map" (null) by ``show``
+    box_cells_are_off_map: bool = True
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        self.board = scenario.board
+        self.sides: tuple[str, ...] = scenario.sides
+
+    # -- the protocol (override) -----------------------------------------------------------------
+    def setup(self, seed: int | str, options: Optional[dict[str, Any]] = None) -> State:
+        raise NotImplementedError
+
+    def current_player(self, state: State) -> str:
+        raise NotImplementedError
+
+    def legal_actions(self, state: State) -> Iterable[Action]:
+        raise NotImplementedError
+
+    def _apply(self, state: State, action: Action) -> list[Event]:
+        """Carry out a legal action on ``state`` (a private copy: mutate it) and return the log."""
+        raise NotImplementedError
+
+    def chance_outcomes(self, state: State) -> list[tuple[Action, float]]:
+        return []
+
+    def outcome(self, state: State) -> Optional[Outcome]:
+        raise NotImplementedError
+
+    def explain(self, state: State, action: Action) -> Optional[str]:
+        """Why ``action`` is illegal, in words with the rule id; None if there is nothing to add."""
+        return None
+
+    def redact(self, view: View, state: State, player: Optional[str]) -> None:
+        """Remove from ``view`` (a copy of ``state``) what ``player`` may not see. Default: nothing."""
+
+    # -- provided ---------------------------------------------------------------------------------
+    def base_state(self, seed: int | str, options: Optional[dict[str, Any]] = None) -> State:
+        """The keys every state has; games add theirs in ``setup``."""
+        return {
+            "game": self.game,
+            "scenario": self.scenario.id,
+            "rng": rng.seed_state(seed),
+            "turn": 1,
+            "options": dict(options or {}),
+            "units": {uid: {"at": u.get("start")} for uid, u in self.scenario.units.items()},
+        }
+
+    def is_legal(self, state: State, action: Action) -> bool:
+        """Membership in legal_actions (or the chance outcomes at a chance node); games with large
+        action sets override this with a direct test."""
+        if self.current_player(state) == CHANCE:
+            return any(a == action for a, _ in self.chance_outcomes(state))
+        return any(a == action for a in self.legal_actions(state))
+
+    def apply(self, state: State, action: Action | str) -> tuple[State, list[Event]]:
+        """The state after ``action`` plus the log events; the input state is left untouched."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        player = self.current_player(state)
+        if player == TERMINAL:
+            raise IllegalAction("the game is over")
+        if not self.is_legal(state, action):
+            reason = self.explain(state, action)
+            raise IllegalAction(reason or f"'{action.to_text()}' is not a legal action now")
+        new = clone(state)
+        events = self._apply(new, action)
+        if player == CHANCE:
+            # One RNG step per chance action, whichever outcome was taken: replaying recorded
+            # outcomes reproduces the RNG exactly, and tests may force outcomes freely.
+            new["rng"] = rng.step(new["rng"])
+        return new, events
+
+    def view_for(self, state: State, player: Optional[str]) -> View:
+        """What ``player`` may see (None: a spectator). Never contains the RNG state."""
+        view = clone(state)
+        view.pop("rng", None)
+        self.redact(view, state, player)
+        view["viewer"] = player
+        view["to_move"] = self.current_player(state)
+        view["outcome"] = self.outcome(state)
+        return view
+
+    def is_terminal(self, state: State) -> bool:
+        return self.current_player(state) == TERMINAL
+
+    def is_barrier(self, before: State, action: Action, after: State, events: list[Event]) -> bool:
+        """May this step not be undone? Dice and reveals always; a change of player with hidden info."""
+        if self.current_player(before) == CHANCE:
+            return True
+        if any(e.get("kind") == "reveal" for e in events):
+            return True
+        if self.hidden_information and self.current_player(after) != self.current_player(before):
+            return True
+        return False
+
+    def has_secrets(self, state: State) -> bool:
+        """True if a spectator's view of this state lacks something (so it cannot be continued)."""
+        return self.hidden_information
+
+    def validate(self, state: State) -> list[str]:
+        """Semantic checks of a decoded state (links, saves): impossible positions are listed."""
+        errors: list[str] = []
+        if state.get("game") != self.game:
+            errors.append(f"the position is for game {state.get('game')!r}, not {self.game!r}")
+        if state.get("scenario") != self.scenario.id:
+            errors.append(f"the position is for scenario {state.get('scenario')!r}, not {self.scenario.id!r}")
+        units = state.get("units", {})
+        for uid in units:
+            if uid not in self.scenario.units:
+                errors.append(f"unknown unit {uid!r}")
+        for uid in self.scenario.units:
+            if uid not in units:
+                errors.append(f"unit {uid!r} is missing")
+        for uid, u in units.items():
+            at = u.get("at")
+            if at is not None and at not in self.board.cells:
+                errors.append(f"unit {uid!r} is on {at!r}, which is not a cell of this map")
+        return errors
+
+    def state_schema(self) -> dict[str, Any]:
+        """JSON Schema (engine.schema subset) of this game's state, checked before ``validate``."""
+        return {"type": "object", "required": ["game", "scenario", "rng", "turn", "units"],
+                "properties": {"game": {"type": "string"}, "scenario": {"type": "string"},
+                               "rng": {"type": "integer", "minimum": 0, "maximum": rng.MASK64},
+                               "turn": {"type": "integer", "minimum": 0},
+                               "units": {"type": "object", "additionalProperties": {
+                                   "type": "object", "required": ["at"],
+                                   "properties": {"at": {"type": ["string", "null"]}}}}}}
+
+    def view_schema(self) -> dict[str, Any]:
+        """JSON Schema of a view (a spectator link's payload). Default: the state's minus ``rng``."""
+        schema = clone(self.state_schema())
+        schema["required"] = [k for k in schema.get("required", []) if k != "rng"] + ["viewer", "to_move"]
+        props = schema.setdefault("properties", {})
+        props.pop("rng", None)
+        props["viewer"] = {"type": ["string", "null"]}
+        props["to_move"] = {"type": "string"}
+        props["outcome"] = {"type": ["object", "null"]}
+        return schema
+
+    def validate_view(self, view: View) -> list[str]:
+        """Semantic checks of a decoded view. Default: as ``validate``; games with anonymous
+        (hidden) unit ids in views override this."""
+        errors = self.validate(view)
+        viewer = view.get("viewer")
+        if viewer is not None and viewer not in self.sides:
+            errors.append(f"unknown viewer {viewer!r}")
+        if view.get("to_move") not in (*self.sides, CHANCE, TERMINAL):
+            errors.append(f"unknown player to move {view.get('to_move')!r}")
+        return errors
+
+    # -- codec hooks (compact forms for links; identity by default) -----------------------------------
+    def pack(self, state_or_view: dict[str, Any]) -> Any:
+        return state_or_view
+
+    def unpack(self, data: Any) -> dict[str, Any]:
+        return data
+
+    # -- hooks for the generic UI (override for good text) ---------------------------------------
+    def side_name(self, side: Optional[str]) -> str:
+        if side is None:
+            return "Spectator"
+        if side == CHANCE:
+            return "Dice"
+        return self.scenario.side_name(side)
+
+    def unit_name(self, unit_id: str) -> str:
+        return self.scenario.units.get(unit_id, {}).get("name", unit_id)
+
+    def describe(self, action: Action, view: Optional[View] = None) -> str:
+        """Words for a button or a log line: "Move 4th Army to 0506"."""
+        parts = [action.verb.replace("-", " ").capitalize()]
+        if action.units:
+            parts.append(", ".join(self.unit_name(u) for u in action.units))
+        if action.cell:
+            parts.append("to " + action.cell)
+        if action.arg:
+            parts.append(action.arg)
+        return " ".join(parts)
+
+    def prompt(self, view: View) -> str:
+        """One line telling the player to act what to do now."""
+        to_move = view.get("to_move")
+        if to_move == TERMINAL:
+            return "The game is over."
+        return f"{self.side_name(to_move)} to act."
+
+    def status(self, view: View) -> list[tuple[str, str]]:
+        """Label/value pairs always shown beside the map (turn, time track, scores...)."""
+        return [("Turn", str(view.get("turn", "")))]
+
+    def unit_details(self, view: View, unit_id: str) -> list[str]:
+        """Lines shown when a unit is hovered or focused (only what the viewer may see)."""
+        return [self.unit_name(unit_id)]
+
+    def render_svg(self, view: View, highlight: Iterable[str] = (), selected: Optional[str] = None) -> str:
+        """The map as SVG markup (games override via kassen.render)."""
+        raise NotImplementedError

@@ -1,0 +1,72 @@
+"""Game state as plain data.
+
+A state is a dict of JSON values only (dict, list, str, int, float, bool, None): it is copied,
+saved, linked and compared as it is. Static data (terrain, counter values, tables) stays in the
+scenario and the state refers to it by id. Common keys every game uses:
+
+- ``game``, ``scenario``: ids; ``rng``: the RNG state (engine.rng); ``turn``: int
+- ``units``: {unit id: {"at": cell label or None, ...game fields}}
+
+A *view* (``GameRules.view_for``) has the same shape with secrets removed, plus ``viewer``,
+``to_move`` and ``outcome``; renderers, bots and share links only ever see views.
+"""
+from __future__ import annotations
+
+from typing import Any, Optional, TypedDict
+
+State = dict[str, Any]
+View = dict[str, Any]
+
+CHANCE = "chance"
+TERMINAL = "terminal"
+SPECTATOR: Optional[str] = None
+
+
+class Event(TypedDict, total=False):
+    """One log line. ``to`` limits who may read it (None: everyone)."""
+
+    text: str
+    kind: str  # "move" | "combat" | "dice" | "reveal" | "phase" | "info" | "end" | ...
+    to: Optional[str]
+    dice: list[int]
+    side: Optional[str]
+
+
+class Outcome(TypedDict, total=False):
+    winner: Optional[str]  # a side id, or None for a draw
+    level: Optional[str]  # "decisive", "marginal", "draw", ...
+    reason: str
+    scores: dict[str, float]
+
+
+def event(text: str, kind: str = "info", to: Optional[str] = None, **extra: Any) -> Event:
+    ev: Event = {"text": text, "kind": kind}
+    if to is not None:
+        ev["to"] = to
+    ev.update(extra)  # type: ignore[typeddict-item]
+    return ev
+
+
+def clone(value: Any) -> Any:
+    """Deep copy of plain data; several times faster than copy.deepcopy on game states."""
+    t = type(value)
+    if t is dict:
+        return {k: clone(v) for k, v in value.items()}
+    if t is list:
+        return [clone(v) for v in value]
+    return value
+
+
+def is_plain(value: Any) -> bool:
+    """True if ``value`` is made only of JSON types (tuples are not: they do not round-trip)."""
+    t = type(value)
+    if t is dict:
+        return all(type(k) is str and is_plain(v) for k, v in value.items())
+    if t is list:
+        return all(is_plain(v) for v in value)
+    return value is None or t in (str, int, float, bool)
+
+
+def visible_events(events: list[Event], viewer: Optional[str]) -> list[Event]:
+    """The events a viewer may read (a spectator reads only public ones)."""
+    return [e for e in events if e.get("to") is None or e.get("to") == viewer]

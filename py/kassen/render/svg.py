@@ -1,0 +1,60 @@
+"""Tiny SVG builder: escaping and element helpers.
+
+Styling uses presentation attributes (fill, stroke, font-size...), not style attributes or
+<style> elements, so the markup works under a strict Content-Security-Policy and also as a
+standalone .svg file. State classes (``legal``, ``selected``) are styled by the page's CSS.
+"""
+from __future__ import annotations
+
+from typing import Any
+from xml.sax.saxutils import escape as _escape
+
+_ATTR_ENTITIES = {'"': "&quot;", "'": "&#39;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
+
+
+def esc(text: Any) -> str:
+    """Escape text content."""
+    return _escape(str(text))
+
+
+def attr(value: Any) -> str:
+    """Escape an attribute value (to be placed between double quotes)."""
+    return _escape(str(value), _ATTR_ENTITIES)
+
+
+def num(x: float) -> str:
+    """Compact number formatting: 2 decimals at most, no trailing zeros."""
+    text = f"{x:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def attrs(values: dict[str, Any]) -> str:
+    parts = []
+    for key, value in values.items():
+        if value is None or value is False:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        if isinstance(value, float):
+            value = num(value)
+        parts.append(f' {name}="{attr(value)}"')
+    return "".join(parts)
+
+
+def el(tag: str, values: dict[str, Any] | None = None, *children: str) -> str:
+    """An element; ``children`` are markup strings already built with these helpers."""
+    a = attrs(values or {})
+    if not children:
+        return f"<{tag}{a}/>"
+    return f"<{tag}{a}>{''.join(children)}</{tag}>"
+
+
+def text(x: float, y: float, content: Any, **values: Any) -> str:
+    return el("text", {"x": x, "y": y, **values}, esc(content))
+
+
+def title(content: Any) -> str:
+    return f"<title>{esc(content)}</title>"
+
+
+def points(pts: list[tuple[float, float]]) -> str:
+    return " ".join(f"{num(x)},{num(y)}" for x, y in pts)

@@ -1,0 +1,102 @@
+"""Seeded random self-play with the invariants every game must keep after every action.
+
+Used by each game's test_selfplay.py (CI runs at least 200 games per game):
+- every legal action (a sample of them at each step, plus the chosen one) applies;
+- the state stays plain JSON data and passes the game's own ``validate``;
+- the codec round-trips the state (play link) and the spectator view (view link);
+- a spectator view never contains the RNG, and passes ``validate_view``;
+- undo restores the exact earlier state, and redo the later one (History, within barriers);
+- replaying the seed and the recorded actions reproduces the final state bit for bit;
+- game-specific invariants (a callback) hold.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+from kassen.engine import codec
+from kassen.engine.history import History
+from kassen.engine.play import replay, sample_chance
+from kassen.engine.rules import GameRules
+from kassen.engine.state import CHANCE, TERMINAL, State, is_plain
+
+Invariant = Callable[[GameRules, State], None]
+
+
+@dataclass
+class SelfPlayReport:
+    games: int = 0
+    finished: int = 0
+    actions: int = 0
+    winners: dict[str, int] = field(default_factory=dict)
+    longest_link: int = 0
+    longest_view_link: int = 0
+
+
+def play_checked(rules: GameRules, seed: int, max_actions: int = 3000, sample_legal: int = 3,
+                 invariant: Optional[Invariant] = None, check_codec_every: int = 1,
+                 report: Optional[SelfPlayReport] = None) -> State:
+    """Play one random game checking every invariant after every action; returns the final state."""
+    chooser = random.Random(f"selfplay:{seed}")
+    history = History.new(rules, seed)
+    load = lambda sid: rules  # noqa: E731
+    n = 0
+    while n < max_actions:
+        state = history.state
+        player = rules.current_player(state)
+        if player == TERMINAL:
+            break
+        if player == CHANCE:
+            action = sample_chance(rules, state)
+        else:
+            legal = list(rules.legal_actions(state))
+            assert legal, f"seed {seed}: {player} has no legal action at step {n}"
+            assert len(set(legal)) == len(legal), f"seed {seed}: duplicate legal actions at step {n}"
+            for probe in chooser.sample(legal, min(sample_legal, len(legal))):
+                rules.apply(state, probe)  # must not raise
+            action = chooser.choice(legal)
+        before = state
+        history.play(action)
+        after = history.state
+        assert is_plain(after), f"seed {seed}: state is not plain JSON data after {action}"
+        errors = rules.validate(after)
+        assert not errors, f"seed {seed}: invalid state after {action}: {errors}"
+        if invariant:
+            invariant(rules, after)
+        if history.can_undo():
+            history.undo()
+            assert history.state == before, f"seed {seed}: undo of {action} did not restore the state"
+            history.redo()
+            assert history.state == after, f"seed {seed}: redo of {action} did not give the same state"
+        if n % check_codec_every == 0 or rules.current_player(after) == TERMINAL:
+            link = codec.encode(rules, "p", after)
+            assert codec.decode(link, load)[2] == after, f"seed {seed}: play link did not round-trip"
+            view = rules.view_for(after, None)
+            assert "rng" not in view
+            vlink = codec.encode(rules, "v", view)
+            assert codec.decode(vlink, load)[2] == view, f"seed {seed}: view link did not round-trip"
+            for side in rules.sides:
+                side_view = rules.view_for(after, side)
+                assert not rules.validate_view(side_view), rules.validate_view(side_view)
+            if report is not None:
+                report.longest_link = max(report.longest_link, len("index.html#" + link))
+                report.longest_view_link = max(report.longest_view_link, len("index.html#" + vlink))
+        n += 1
+    final = history.state
+    assert replay(rules, seed, None, history.record) == final, f"seed {seed}: replay differs"
+    if report is not None:
+        report.games += 1
+        report.actions += n
+        if rules.current_player(final) == TERMINAL:
+            report.finished += 1
+            winner = (rules.outcome(final) or {}).get("winner") or "draw"
+            report.winners[winner] = report.winners.get(winner, 0) + 1
+    return final
+
+
+def run_selfplay(rules: GameRules, games: int, first_seed: int = 1, **kwargs: Any) -> SelfPlayReport:
+    report = SelfPlayReport()
+    for seed in range(first_seed, first_seed + games):
+        play_checked(rules, seed, report=report, **kwargs)
+    return report
