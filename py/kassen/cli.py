@@ -5,6 +5,7 @@
     python3 -m kassen show LINK [--frame N]
     python3 -m kassen render SCENARIO_OR_LINK --out FILE.svg [--seed S] [--viewer SIDE]
     python3 -m kassen bench [--scenario ID ...] [--games N]
+    python3 -m kassen linkstats SCENARIO [--games N]
 """
 from __future__ import annotations
 
@@ -182,6 +183,41 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def link_stats(rules: GameRules, games: int, seed: int = 1, max_actions: int = 5000) -> dict[str, Any]:
+    """Longest play link and spectator link over every position of ``games`` random games."""
+    import random as _random
+
+    longest_p = longest_v = 0
+    worst: dict[str, Any] = {}
+    positions = 0
+    for g in range(games):
+        chooser = _random.Random(f"links:{seed + g}")
+        state = rules.setup(seed + g)
+        n = 0
+        while True:
+            p_len = len(position_link(rules, state, secrets=True))
+            v_len = len(position_link(rules, state))
+            positions += 1
+            if p_len > longest_p:
+                longest_p, worst = p_len, {"seed": seed + g, "action": n}
+            longest_v = max(longest_v, v_len)
+            if rules.current_player(state) == TERMINAL or n >= max_actions:
+                break
+            if rules.current_player(state) == CHANCE:
+                action = sample_chance(rules, state)
+            else:
+                action = chooser.choice(list(rules.legal_actions(state)))
+            state, _ = rules.apply(state, action)
+            n += 1
+    return {"scenario": rules.scenario.id, "games": games, "positions": positions,
+            "longest_play_link": longest_p, "longest_spectator_link": longest_v, "longest_at": worst}
+
+
+def _cmd_linkstats(args: argparse.Namespace) -> int:
+    print(json.dumps(link_stats(load_rules(args.scenario), args.games, args.seed)))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python3 -m kassen", description="kassen command line")
     sub = ap.add_subparsers(dest="command", required=True)
@@ -205,6 +241,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--viewer", default=None)
     p.set_defaults(func=_cmd_render)
+    p = sub.add_parser("linkstats", help="longest link over every position of random games")
+    p.add_argument("scenario")
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=1)
+    p.set_defaults(func=_cmd_linkstats)
     p = sub.add_parser("bench", help="engine speed under CPython (medians)")
     p.add_argument("--scenario", action="append")
     p.add_argument("--games", type=int, default=50)

@@ -230,6 +230,11 @@ class GameRules:
         """Lines shown when a unit is hovered or focused (only what the viewer may see)."""
         return [self.unit_name(unit_id)]
 
+    def rulings(self) -> list[dict[str, Any]]:
+        """The rulings this game uses where the rulebook is silent or ambiguous, for the rulings
+        page: dicts with id, topic, ruling, why and the clause ids they concern ("clauses")."""
+        return list(self.scenario.data.get("rulings", []))
+
     def render_svg(self, view: View, highlight: Iterable[str] = (), selected: Optional[str] = None) -> str:
         """The map as SVG markup (games override via kassen.render)."""
         raise NotImplementedError
