@@ -1,0 +1,488 @@
+"""The page's behaviour as pure Python: one Controller per page, driven by clicks, rendered by
+kassen.ui from ``screen()``.
+
+- Legality is never decided here: the controller offers exactly ``rules.legal_actions`` (as map
+  targets and buttons) and sends one back.
+- Hot seat with hidden information: when the player to act is not the one looking, the screen is
+  covered and drawn from the *spectator's* view until that player confirms, so the DOM never
+  holds what the person in front of it may not see.
+- Chance is resolved at once with the state's RNG; the dice are shown and logged.
+- Every change is autosaved to a slot; links and embeds are built from views (or, on request,
+  from the full state with its secrets).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+from ..engine import codec, rng
+from ..engine.actions import Action
+from ..engine.errors import IllegalAction, KassenError, LinkError
+from ..engine.history import History
+from ..engine.play import sample_chance
+from ..engine.rules import GameRules
+from ..engine.state import CHANCE, TERMINAL, State, View, visible_events
+from .storage import Saves, SlotInfo
+
+MAX_BUTTONS = 12
+MAX_LOG = 300
+MAX_EMBED_LINK = 32000
+
+
+@dataclass
+class Button:
+    action: str  # action text (or a UI command for the frame controls)
+    label: str
+
+
+@dataclass
+class Screen:
+    """Everything the page shows, as plain values (text is inserted as text, never as HTML)."""
+
+    mode: str  # "menu" | "play" | "spectate" | "replay"
+    scenario: Optional[str] = None
+    title: str = ""
+    svg: str = ""
+    prompt: str = ""
+    to_move: Optional[str] = None  # side id, "chance" or "terminal"
+    to_move_name: str = ""
+    viewer: Optional[str] = None
+    status: list[tuple[str, str]] = field(default_factory=list)
+    buttons: list[Button] = field(default_factory=list)
+    chooser: list[Button] = field(default_factory=list)
+    cover: Optional[str] = None  # side id the device must be passed to
+    cover_text: str = ""
+    log: list[str] = field(default_factory=list)
+    dice: list[tuple[str, int]] = field(default_factory=list)
+    can_undo: bool = False
+    can_redo: bool = False
+    outcome: Optional[str] = None
+    notices: list[str] = field(default_factory=list)
+    frame: Optional[tuple[int, int]] = None  # (index, count) when stepping through frames
+    selected: Optional[str] = None
+    highlight: list[str] = field(default_factory=list)
+    can_continue: bool = False
+    sides: list[tuple[str, str]] = field(default_factory=list)
+
+
+def outcome_text(rules: GameRules, outcome: Optional[dict[str, Any]]) -> Optional[str]:
+    """"Japan wins (marginal victory): Japan holds Mukden when time runs out." or None."""
+    if not outcome:
+        return None
+    winner = outcome.get("winner")
+    head = f"{rules.side_name(winner)} wins" if winner else "Draw"
+    level = outcome.get("level")
+    if level and winner:
+        head += f" ({level})"
+    reason = outcome.get("reason")
+    return f"{head}: {reason}" if reason else head
+
+
+class Controller:
+    """One page's game session. ``load_rules`` maps a scenario id to its rules."""
+
+    def __init__(self, load_rules: Callable[[str], GameRules], saves: Optional[Saves] = None,
+                 new_slot_id: Callable[[], str] = lambda: "slot", clock: Callable[[], str] = lambda: "") -> None:
+        self.load_rules = load_rules
+        self.saves = saves or Saves(None)
+        self.new_slot_id = new_slot_id
+        self.clock = clock
+        self.mode = "menu"
+        self.rules: Optional[GameRules] = None
+        self.history: Optional[History] = None
+        self.slot: Optional[str] = None
+        self.viewer: Optional[str] = None
+        self.covered = False
+        self.selected: Optional[str] = None
+        self.chooser: list[Action] = []
+        self.last_dice: list[tuple[str, int]] = []
+        self.message: Optional[str] = None
+        self.frames: list[View] = []
+        self.frame_index = 0
+        self._legal_cache: tuple[int, list[Action]] = (-1, [])
+
+    # -- starting ---------------------------------------------------------------------------------
+    def start_new(self, scenario_id: str, seed: int | str) -> None:
+        """A new game in a new slot (the saved ones are kept)."""
+        rules = self.load_rules(scenario_id)
+        self._begin(rules, History.new(rules, seed))
+
+    def _begin(self, rules: GameRules, history: History) -> None:
+        self.rules, self.history = rules, history
+        self.mode = "play"
+        self.slot = self._fresh_slot_id()
+        self.viewer, self.covered = None, False
+        self._reset_interaction()
+        self.last_dice = []
+        self._resolve_chance()
+        self._sync_viewer(initial=True)
+        self._autosave()
+
+    def _fresh_slot_id(self) -> str:
+        """A slot id no saved game uses, so a new game can never overwrite another."""
+        taken = {s.id for s in self.saves.slots()}
+        slot = self.new_slot_id()
+        n = 1
+        while slot in taken:
+            n += 1
+            slot = f"{self.new_slot_id()}-{n}"
+        return slot
+
+    def resume(self) -> bool:
+        """Resume the current slot; False if there is none. A damaged save is reported and kept."""
+        slot = self.saves.current()
+        if not slot:
+            return False
+        return self.resume_slot(slot)
+
+    def resume_slot(self, slot_id: str) -> bool:
+        raw = self.saves.load(slot_id)
+        if raw is None:
+            return False
+        try:
+            history = self._history_from_text(raw)
+        except (LinkError, KassenError) as exc:
+            self.message = (f"The saved game could not be opened ({exc}). It has been left as it was; "
+                            f"start a new game or import a save.")
+            return False
+        self.rules, self.history, self.slot = history.rules, history, slot_id
+        self.mode = "play"
+        self.viewer, self.covered = None, False
+        self._reset_interaction()
+        self._sync_viewer(initial=True)
+        return True
+
+    def _history_from_text(self, text: str) -> History:
+        import json
+
+        try:
+            data = json.loads(text)
+        except (ValueError, TypeError):
+            raise LinkError("the save is not readable JSON") from None
+        if not isinstance(data, dict) or not isinstance(data.get("scenario"), str):
+            raise LinkError("this is not a kassen save")
+        try:
+            rules = self.load_rules(data["scenario"])
+        except KassenError:
+            raise LinkError(f"the save is for a scenario this page does not have ({data['scenario']!r})") from None
+        return History.from_json(rules, data)
+
+    def import_save(self, text: str) -> None:
+        """Open an exported save file as a new slot; raises LinkError with the reason."""
+        history = self._history_from_text(text)
+        self.rules, self.history = history.rules, history
+        self.mode = "play"
+        self.slot = self._fresh_slot_id()
+        self.viewer, self.covered = None, False
+        self._reset_interaction()
+        self._sync_viewer(initial=True)
+        self._autosave()
+
+    def export_save(self) -> str:
+        import json
+
+        if self.history is None:
+            raise LinkError("there is no game to export")
+        return json.dumps(self.history.to_json(), ensure_ascii=False, indent=1)
+
+    def open_fragment(self, fragment: str, seed: int | str = 0) -> str:
+        """Open a link: play (new slot, ready to continue), view (read-only) or frames (step-through).
+        Returns the kind; raises LinkError and leaves the current session untouched."""
+        kind, rules, obj = codec.decode(fragment, self.load_rules)
+        if kind == "p":
+            self._begin(rules, History(rules, obj, seed))
+        elif kind == "v":
+            self.rules, self.history, self.mode = rules, None, "spectate"
+            self.frames, self.frame_index = [obj], 0
+            self._reset_interaction()
+        else:
+            self.rules, self.history, self.mode = rules, None, "replay"
+            self.frames, self.frame_index = obj, len(obj) - 1
+            self._reset_interaction()
+        return kind
+
+    def continue_from_view(self, seed: int | str) -> None:
+        """Play on from a spectator view of a game without hidden information (fresh dice)."""
+        if self.rules is None or not self.frames or self.rules.hidden_information:
+            raise LinkError("this position hides information, so it cannot be continued from a spectator link")
+        view = self.frames[self.frame_index]
+        state = {k: v for k, v in view.items() if k not in ("viewer", "to_move", "outcome")}
+        state["rng"] = rng.seed_state(seed)
+        state = codec.check_state(self.rules, state)
+        self._begin(self.rules, History(self.rules, state, seed))
+
+    # -- interaction ------------------------------------------------------------------------------
+    def _reset_interaction(self) -> None:
+        self.selected, self.chooser = None, []
+
+    def _state(self) -> State:
+        assert self.history is not None
+        return self.history.state
+
+    def legal(self) -> list[Action]:
+        """Legal actions offered now: only in play, uncovered, to the player who is looking."""
+        if self.mode != "play" or self.rules is None or self.history is None or self.covered:
+            return []
+        state = self._state()
+        if self._legal_cache[0] == id(state):
+            return self._legal_cache[1]
+        to_move = self.rules.current_player(state)
+        legal = list(self.rules.legal_actions(state)) if to_move == self.viewer and to_move in self.rules.sides else []
+        self._legal_cache = (id(state), legal)
+        return legal
+
+    def _selectable(self) -> set[str]:
+        return {u for a in self.legal() for u in a.units}
+
+    def _auto_selected(self) -> Optional[str]:
+        """The unit every unit-bearing map action shares, if there is exactly one such unit."""
+        common: Optional[set[str]] = None
+        for a in self.legal():
+            if a.cell is not None and a.units:
+                common = set(a.units) if common is None else common & set(a.units)
+        return next(iter(common)) if common and len(common) == 1 else None
+
+    def _focus(self) -> Optional[str]:
+        return self.selected or self._auto_selected()
+
+    def targets(self) -> list[str]:
+        """Cells to highlight as legal targets of the current selection."""
+        focus = self._focus()
+        cells = {a.cell for a in self.legal() if a.cell is not None and (not a.units or focus in a.units)}
+        return sorted(c for c in cells if c is not None)
+
+    def click_unit(self, unit_id: str) -> None:
+        if self.mode != "play":
+            return
+        self.message = None
+        if unit_id in self._selectable():
+            self.selected = None if self.selected == unit_id else unit_id
+            self.chooser = []
+            return
+        view = self.view()
+        at = view.get("units", {}).get(unit_id, {}).get("at") if view else None
+        if at:
+            self.click_cell(at)
+
+    def click_cell(self, label: str) -> None:
+        if self.mode != "play":
+            return
+        self.message = None
+        focus = self._focus()
+        candidates = [a for a in self.legal() if a.cell == label and (not a.units or focus in a.units)]
+        if len(candidates) == 1:
+            self.perform(candidates[0])
+            return
+        if candidates:
+            self.chooser = candidates
+            return
+        view = self.view() or {}
+        here = [uid for uid, u in sorted(view.get("units", {}).items()) if u.get("at") == label]
+        mine = [u for u in here if u in self._selectable()]
+        if mine:
+            # clicking a stack cycles through its selectable counters
+            self.selected = mine[(mine.index(self.selected) + 1) % len(mine)] if self.selected in mine else mine[0]
+            self.chooser = []
+        else:
+            self._reset_interaction()
+
+    def cancel(self) -> None:
+        self._reset_interaction()
+
+    def press(self, action_text: str) -> None:
+        """A button or chooser entry; only a currently legal action is accepted."""
+        for a in self.legal():
+            if a.to_text() == action_text:
+                self.perform(a)
+                return
+        self.message = "That action is no longer available."
+
+    def perform(self, action: Action) -> None:
+        assert self.history is not None and self.rules is not None
+        try:
+            self.history.play(action)
+        except IllegalAction as exc:
+            self.message = str(exc)
+            return
+        self.last_dice = []
+        self._resolve_chance()
+        self._reset_interaction()
+        self._sync_viewer()
+        self._autosave()
+
+    def _resolve_chance(self) -> None:
+        assert self.history is not None and self.rules is not None
+        while self.rules.current_player(self.history.state) == CHANCE:
+            events = self.history.play(sample_chance(self.rules, self.history.state))
+            for e in events:
+                if e.get("kind") == "dice":
+                    for value in e.get("dice", []):
+                        self.last_dice.append((self.rules.side_name(e.get("side")) if e.get("side") else "", value))
+
+    def _sync_viewer(self, initial: bool = False) -> None:
+        """Who looks at the screen now, and whether it must be covered first."""
+        assert self.rules is not None
+        to_move = self.rules.current_player(self._state())
+        if to_move == TERMINAL:
+            self.viewer, self.covered = None, False
+        elif not self.rules.hidden_information:
+            self.viewer, self.covered = to_move, False
+        elif to_move != self.viewer or initial:
+            self.covered = True
+
+    def reveal(self) -> None:
+        """The player behind the cover confirms it is them: show their view."""
+        if self.mode == "play" and self.rules is not None and self.covered:
+            self.viewer = self.rules.current_player(self._state())
+            self.covered = False
+            self._reset_interaction()
+
+    def undo(self) -> None:
+        if self.history is not None and self.history.can_undo() and not self.covered:
+            self.history.undo()
+            self._after_history_move()
+
+    def redo(self) -> None:
+        if self.history is not None and self.history.can_redo() and not self.covered:
+            try:
+                self.history.redo()
+            except IllegalAction as exc:
+                self.message = str(exc)
+            self._after_history_move()
+
+    def _after_history_move(self) -> None:
+        self._reset_interaction()
+        self.last_dice = []
+        self._sync_viewer()
+        self._autosave()
+
+    def step_frame(self, delta: int) -> None:
+        if self.frames:
+            self.frame_index = max(0, min(len(self.frames) - 1, self.frame_index + delta))
+
+    def goto_frame(self, index: int) -> None:
+        if self.frames:
+            self.frame_index = max(0, min(len(self.frames) - 1, index))
+
+    # -- saving -----------------------------------------------------------------------------------
+    def _autosave(self) -> None:
+        if self.history is None or self.rules is None or self.slot is None:
+            return
+        view = self.rules.view_for(self._state(), None)
+        summary = f"turn {view.get('turn')}, {self.rules.side_name(view.get('to_move'))} to act"
+        if view.get("outcome"):
+            summary = outcome_text(self.rules, view["outcome"]) or "finished"
+        self.saves.write(SlotInfo(self.slot, self.rules.scenario.id, self.rules.scenario.title, self.clock(),
+                                  summary), self.history.to_json())
+
+    # -- links ------------------------------------------------------------------------------------
+    def view(self) -> Optional[View]:
+        """What the person in front of the screen may see now."""
+        if self.rules is None:
+            return None
+        if self.mode in ("spectate", "replay"):
+            return self.frames[self.frame_index] if self.frames else None
+        if self.history is None:
+            return None
+        return self.rules.view_for(self._state(), None if self.covered else self.viewer)
+
+    def spectator_link(self) -> str:
+        """A position link with no side's secrets (the default "Copy link")."""
+        assert self.rules is not None
+        if self.mode in ("spectate", "replay"):
+            return codec.encode(self.rules, "v", self.frames[self.frame_index])
+        return codec.encode(self.rules, "v", self.rules.view_for(self._state(), None))
+
+    def play_link(self) -> str:
+        """A link carrying the whole state, secrets and dice included, to continue elsewhere."""
+        assert self.rules is not None and self.history is not None
+        return codec.encode(self.rules, "p", self._state())
+
+    def replay_frames(self) -> list[View]:
+        """Spectator views after every player decision of the game so far (for embeds)."""
+        assert self.rules is not None
+        if self.history is None:
+            return list(self.frames)
+        rules = self.rules
+        state = self.history.initial
+        frames = [rules.view_for(state, None)]
+        for text in self.history.record:
+            state, _ = rules.apply(state, text)
+            if rules.current_player(state) == CHANCE:
+                continue
+            view = rules.view_for(state, None)
+            if view != frames[-1]:
+                frames.append(view)
+        return frames
+
+    def embed_link(self) -> str:
+        """Frames of the game (spectator views), trimmed from the start to stay a usable length."""
+        assert self.rules is not None
+        frames = self.replay_frames()
+        link = codec.encode(self.rules, "f", frames)
+        lo, hi = 1, len(frames)
+        if len(link) <= MAX_EMBED_LINK:
+            return link
+        while lo < hi:  # the most recent frames that fit
+            mid = (lo + hi + 1) // 2
+            if len(codec.encode(self.rules, "f", frames[-mid:])) <= MAX_EMBED_LINK:
+                lo = mid
+            else:
+                hi = mid - 1
+        return codec.encode(self.rules, "f", frames[-lo:])
+
+    @staticmethod
+    def embed_snippet(page_url: str, fragment: str, title: str = "kassen") -> str:
+        """The <iframe> to paste into a blog post (600x450)."""
+        from ..render.svg import attr
+
+        src = f"{page_url}?embed=1#{fragment}"
+        return (f'<iframe src="{attr(src)}" width="600" height="450" title="{attr(title)}" '
+                f'loading="lazy" style="border:0;max-width:100%"></iframe>')
+
+    # -- output -----------------------------------------------------------------------------------
+    def screen(self) -> Screen:
+        notices = [self.saves.notice] if self.saves.notice else []
+        if self.message:
+            notices.append(self.message)
+        if self.rules is None or self.mode == "menu":
+            return Screen(mode="menu", notices=notices)
+        rules = self.rules
+        view = self.view() or {}
+        to_move = view.get("to_move")
+        scr = Screen(mode=self.mode, scenario=rules.scenario.id, title=rules.scenario.title, notices=notices,
+                     to_move=to_move, to_move_name=rules.side_name(to_move) if to_move else "",
+                     viewer=view.get("viewer"), outcome=outcome_text(rules, view.get("outcome")),
+                     sides=[(s, rules.side_name(s)) for s in rules.sides])
+        scr.status = rules.status(view)
+        scr.prompt = rules.prompt(view)
+        if self.mode == "play":
+            assert self.history is not None
+            if self.covered:
+                scr.cover = to_move
+                scr.cover_text = (f"Pass the device to {rules.side_name(to_move)}. "
+                                  f"{rules.side_name(to_move)}: press the button when the other player "
+                                  f"cannot see the screen.")
+            legal = self.legal()
+            scr.selected = self._focus()
+            scr.highlight = self.targets()
+            scr.chooser = [Button(a.to_text(), rules.describe(a, view)) for a in self.chooser]
+            cell_less = [a for a in legal if a.cell is None]
+            with_units = [a for a in cell_less if a.units]
+            shown = [a for a in cell_less if not a.units or len(with_units) <= MAX_BUTTONS
+                     or scr.selected in a.units]
+            scr.buttons = [Button(a.to_text(), rules.describe(a, view)) for a in shown]
+            scr.can_undo = self.history.can_undo() and not self.covered
+            scr.can_redo = self.history.can_redo() and not self.covered
+            reader = None if self.covered else self.viewer
+            lines = [e["text"] for e in visible_events(self.history.events(), reader)]
+            scr.log = lines[-MAX_LOG:]
+            scr.dice = list(self.last_dice)
+        else:
+            scr.frame = (self.frame_index, len(self.frames))
+            scr.can_continue = self.mode == "spectate" and not rules.hidden_information
+        try:
+            scr.svg = rules.render_svg(view, highlight=scr.highlight, selected=scr.selected)
+        except NotImplementedError:
+            scr.svg = ""
+        return scr

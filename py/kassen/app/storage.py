@@ -1,0 +1,143 @@
+"""Save slots over a key-value store (localStorage in the page, a dict in tests).
+
+Several games can be kept: starting a new game creates a new slot and never overwrites another.
+Every failure of the store (disabled, full, throwing) is caught and reported as a notice; the
+game in memory goes on and can still be exported.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Optional, Protocol
+
+INDEX_KEY = "kassen:index"
+SLOT_PREFIX = "kassen:game:"
+INDEX_VERSION = 1
+
+
+class Store(Protocol):
+    """The subset of the Web Storage API used here; any method may raise."""
+
+    def getItem(self, key: str) -> Optional[str]: ...  # noqa: N802 (the Web Storage name)
+    def setItem(self, key: str, value: str) -> None: ...  # noqa: N802
+    def removeItem(self, key: str) -> None: ...  # noqa: N802
+
+
+class MemoryStore:
+    """A dict-backed Store for tests (and a fallback when the browser has none)."""
+
+    def __init__(self, limit: Optional[int] = None) -> None:
+        self.data: dict[str, str] = {}
+        self.limit = limit
+
+    def getItem(self, key: str) -> Optional[str]:  # noqa: N802
+        return self.data.get(key)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        if self.limit is not None:
+            size = sum(len(k) + len(v) for k, v in self.data.items() if k != key) + len(key) + len(value)
+            if size > self.limit:
+                raise OSError("QuotaExceededError: the storage is full")
+        self.data[key] = value
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        self.data.pop(key, None)
+
+
+@dataclass
+class SlotInfo:
+    id: str
+    scenario: str
+    title: str
+    updated: str
+    summary: str = ""
+
+
+class Saves:
+    """The slot index and the slots. ``ok`` turns False (with ``notice``) when storing fails."""
+
+    def __init__(self, store: Optional[Store]) -> None:
+        self.store = store
+        self.ok = store is not None
+        self.notice: Optional[str] = None if self.ok else (
+            "Saving is off: this browser does not allow local storage. Use Export to keep your game.")
+
+    def _fail(self, exc: BaseException, doing: str) -> None:
+        self.ok = False
+        full = "quota" in str(exc).lower() or "full" in str(exc).lower()
+        reason = "the browser's storage is full" if full else "the browser refused local storage"
+        self.notice = f"Saving is off: {reason} while {doing}. The game goes on; use Export to keep it."
+
+    def index(self) -> dict[str, Any]:
+        """{"version", "current", "slots": [...]}; an empty index if none or unreadable."""
+        empty = {"version": INDEX_VERSION, "current": None, "slots": []}
+        if self.store is None:
+            return empty
+        try:
+            raw = self.store.getItem(INDEX_KEY)
+        except Exception as exc:  # noqa: BLE001 - any store failure is a notice, never a crash
+            self._fail(exc, "reading the saved games")
+            return empty
+        if not raw:
+            return empty
+        try:
+            data = json.loads(raw)
+        except (ValueError, TypeError):
+            return empty
+        if not isinstance(data, dict) or not isinstance(data.get("slots"), list):
+            return empty
+        slots = [s for s in data["slots"] if isinstance(s, dict) and isinstance(s.get("id"), str)]
+        current = data.get("current") if isinstance(data.get("current"), str) else None
+        return {"version": INDEX_VERSION, "current": current, "slots": slots}
+
+    def slots(self) -> list[SlotInfo]:
+        out = []
+        for s in self.index()["slots"]:
+            out.append(SlotInfo(id=s["id"], scenario=str(s.get("scenario", "")), title=str(s.get("title", "")),
+                                updated=str(s.get("updated", "")), summary=str(s.get("summary", ""))))
+        return out
+
+    def current(self) -> Optional[str]:
+        return self.index()["current"]
+
+    def load(self, slot_id: str) -> Optional[str]:
+        """The raw save text of a slot (None if missing or unreadable)."""
+        if self.store is None:
+            return None
+        try:
+            return self.store.getItem(SLOT_PREFIX + slot_id)
+        except Exception as exc:  # noqa: BLE001
+            self._fail(exc, "reading a saved game")
+            return None
+
+    def write(self, slot: SlotInfo, save: dict[str, Any], make_current: bool = True) -> bool:
+        """Store a save and update the index; False (and a notice) if the store refuses."""
+        if self.store is None or not self.ok:
+            return False
+        try:
+            self.store.setItem(SLOT_PREFIX + slot.id, json.dumps(save, separators=(",", ":")))
+            idx = self.index()
+            entry = {"id": slot.id, "scenario": slot.scenario, "title": slot.title, "updated": slot.updated,
+                     "summary": slot.summary}
+            idx["slots"] = [entry] + [s for s in idx["slots"] if s.get("id") != slot.id]
+            if make_current:
+                idx["current"] = slot.id
+            self.store.setItem(INDEX_KEY, json.dumps(idx, separators=(",", ":")))
+        except Exception as exc:  # noqa: BLE001
+            self._fail(exc, "saving")
+            return False
+        return True
+
+    def delete(self, slot_id: str) -> None:
+        """Remove a slot (only on the player's explicit request)."""
+        if self.store is None:
+            return
+        try:
+            self.store.removeItem(SLOT_PREFIX + slot_id)
+            idx = self.index()
+            idx["slots"] = [s for s in idx["slots"] if s.get("id") != slot_id]
+            if idx["current"] == slot_id:
+                idx["current"] = None
+            self.store.setItem(INDEX_KEY, json.dumps(idx, separators=(",", ":")))
+        except Exception as exc:  # noqa: BLE001
+            self._fail(exc, "deleting a saved game")

@@ -1,0 +1,182 @@
+"""The page's behaviour without a browser, driven through the toy game."""
+import json
+
+import pytest
+
+from kassen.app.controller import Controller
+from kassen.app.storage import INDEX_KEY, MemoryStore, Saves
+from kassen.engine.errors import LinkError
+from kassen.render.board import Counter, render_board
+from tests.engine.toy import ToyRules, toy_rules
+
+
+class DrawnToy(ToyRules):
+    def render_svg(self, view, highlight=(), selected=None):
+        counters = [Counter(unit=uid, side=self.scenario.units[uid]["side"], at=u["at"], lines=[uid])
+                    for uid, u in view["units"].items() if u["at"]]
+        secret = json.dumps(view.get("secret"))
+        return render_board(self.board, cell_fill=lambda c: "#eee", counters=counters, highlight=highlight,
+                            selected=selected, title=secret)
+
+
+@pytest.fixture
+def rules():
+    base = toy_rules()
+    return DrawnToy(base.scenario)
+
+
+def make(rules, store=None):
+    ids = iter(f"s{i}" for i in range(100))
+    return Controller(lambda sid: rules, Saves(store if store is not None else MemoryStore()),
+                      new_slot_id=lambda: next(ids), clock=lambda: "now")
+
+
+def test_hot_seat_cover_hides_the_other_sides_secret(rules):
+    c = make(rules)
+    c.start_new("toy", seed=3)
+    s = c.screen()
+    assert s.cover == "red" and s.buttons == [] and s.highlight == []
+    secret_red = c.history.state["secret"]["red"]
+    assert f'"red": {secret_red}' not in s.svg  # covered: drawn from the spectator's view
+    c.reveal()
+    s = c.screen()
+    assert s.cover is None and f'"red": {secret_red}' in s.svg and '"blue": null' in s.svg
+    # red's only unit is auto-selected: its destinations are highlighted
+    assert s.selected == "r1" and "0102" in s.highlight
+    c.click_cell("0102")
+    assert c.history.state["units"]["r1"]["at"] == "0102"
+    assert c.screen().can_undo
+    c.press("pass")
+    s = c.screen()
+    assert s.cover == "blue" and f'"red": {secret_red}' not in s.svg
+
+
+def test_click_unit_then_cell_and_undo_redo(rules):
+    c = make(rules)
+    c.start_new("toy", seed=4)
+    c.reveal()
+    c.click_unit("r1")
+    assert c.screen().selected == "r1"
+    c.click_cell("0201")
+    assert c.history.state["units"]["r1"]["at"] == "0201"
+    c.undo()
+    assert c.history.state["units"]["r1"]["at"] == "0101"
+    c.redo()
+    assert c.history.state["units"]["r1"]["at"] == "0201"
+    c.press("move r1 @0303")
+    assert "no longer available" in c.screen().notices[-1]
+
+
+def test_autosave_and_resume_and_new_games_keep_old_slots(rules):
+    store = MemoryStore()
+    c = make(rules, store)
+    c.start_new("toy", seed=5)
+    c.reveal()
+    c.click_cell("0102")
+    first_slot = c.slot
+    saved_state = c.history.state
+    c2 = make(rules, store)
+    assert c2.resume() and c2.history.state == saved_state and c2.slot == first_slot
+    c2.start_new("toy", seed=6)
+    index = json.loads(store.getItem(INDEX_KEY))
+    assert [s["id"] for s in index["slots"]] == [c2.slot, first_slot]
+    c3 = make(rules, store)
+    assert c3.resume_slot(first_slot) and c3.history.state == saved_state
+
+
+def test_damaged_save_is_reported_and_left_alone(rules):
+    store = MemoryStore()
+    c = make(rules, store)
+    c.start_new("toy", seed=5)
+    key = "kassen:game:" + c.slot
+    store.setItem(key, store.getItem(key)[:-40])
+    damaged = store.getItem(key)
+    c2 = make(rules, store)
+    assert not c2.resume()
+    assert "could not be opened" in c2.screen().notices[-1]
+    assert store.getItem(key) == damaged
+
+
+def test_storage_failures_become_a_notice_and_the_game_goes_on(rules):
+    class Broken:
+        def getItem(self, key):
+            raise RuntimeError("SecurityError: access denied")
+
+        def setItem(self, key, value):
+            raise RuntimeError("SecurityError: access denied")
+
+        def removeItem(self, key):
+            raise RuntimeError("SecurityError: access denied")
+
+    for store in (Broken(), MemoryStore(limit=50)):
+        c = make(rules, store)
+        c.start_new("toy", seed=5)
+        c.reveal()
+        c.click_cell("0102")
+        assert c.history.state["units"]["r1"]["at"] == "0102"
+        assert any("Saving is off" in n for n in c.screen().notices)
+        assert json.loads(c.export_save())["record"] == ["move r1 @0102"]
+    c = make(rules, None)
+    c.saves = Saves(None)
+    c.start_new("toy", seed=1)
+    assert any("Saving is off" in n for n in c.screen().notices)
+
+
+def test_links_spectator_by_default_and_play_link_continues(rules):
+    c = make(rules)
+    c.start_new("toy", seed=8)
+    c.reveal()
+    c.click_cell("0102")
+    v = c.spectator_link()
+    p = c.play_link()
+    other = make(rules)
+    assert other.open_fragment("#" + v) == "v"
+    s = other.screen()
+    assert s.mode == "spectate" and s.buttons == [] and '"red": null' in s.svg
+    assert not s.can_continue  # the toy hides information
+    other2 = make(rules)
+    assert other2.open_fragment(p) == "p"
+    assert other2.history.state == c.history.state and other2.mode == "play"
+
+
+def test_bad_link_leaves_the_session_untouched(rules):
+    c = make(rules)
+    c.start_new("toy", seed=8)
+    before = c.history.state
+    with pytest.raises(LinkError):
+        c.open_fragment("#k1.p.toy.AAAA")
+    assert c.mode == "play" and c.history.state is before
+
+
+def test_embed_frames_step_through(rules):
+    c = make(rules)
+    c.start_new("toy", seed=9)
+    c.reveal()
+    c.click_cell("0102")
+    c.press("pass")
+    c.reveal()
+    c.click_cell("0402")
+    frames = c.replay_frames()
+    assert len(frames) >= 3 and all("rng" not in f for f in frames)
+    viewer = make(rules)
+    assert viewer.open_fragment(c.embed_link()) == "f"
+    s = viewer.screen()
+    assert s.mode == "replay" and s.frame == (len(frames) - 1, len(frames))
+    viewer.step_frame(-100)
+    assert viewer.screen().frame[0] == 0
+    snippet = Controller.embed_snippet("https://example.org/index.html", "k1.f.toy.x", 'A "game"')
+    assert snippet.startswith('<iframe src="https://example.org/index.html?embed=1#k1.f.toy.x"')
+    assert 'title="A &quot;game&quot;"' in snippet and 'width="600" height="450"' in snippet
+
+
+def test_import_export_round_trip(rules):
+    c = make(rules)
+    c.start_new("toy", seed=10)
+    c.reveal()
+    c.click_cell("0102")
+    text = c.export_save()
+    other = make(rules)
+    other.import_save(text)
+    assert other.history.state == c.history.state
+    with pytest.raises(LinkError):
+        other.import_save("{not json")
