@@ -1,0 +1,1 @@
+"""Browser user interface: the only part of kassen that touches the DOM, localStorage and location."""

@@ -1,0 +1,163 @@
+"""tools/build.py: the static site holds every module and scenario, is reproducible, and is self-contained.
+
+No browser here; tests/browser proves the built site really boots with no outside request.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+import build  # noqa: E402
+
+PINS = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31"}
+
+needs_node_modules = pytest.mark.skipif(
+    not (ROOT / "node_modules" / "pyodide").is_dir(), reason="node_modules missing: run `npm ci` (make test does)"
+)
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh build in a temporary directory (the real dist/ may be in use by a server)."""
+    if not (ROOT / "node_modules" / "pyodide").is_dir():
+        pytest.skip("node_modules missing: run `npm ci` (make test does)")
+    out = tmp_path_factory.mktemp("site") / "dist"
+    build.build(out)
+    return out
+
+
+def test_package_json_pins_exact_runtime_versions() -> None:
+    deps = json.loads((ROOT / "package.json").read_text("utf-8"))["dependencies"]
+    assert deps == PINS
+    lock = json.loads((ROOT / "package-lock.json").read_text("utf-8"))["packages"]
+    assert lock["node_modules/pyodide"]["version"] == PINS["pyodide"]
+    assert lock["node_modules/@pyscript/core"]["version"] == PINS["@pyscript/core"]
+    for name, entry in lock.items():  # npm ci checks every package against these hashes
+        assert not name or entry["integrity"].startswith("sha512-"), name
+
+
+def test_zip_has_every_module_and_scenario_at_its_repo_path(dist: Path) -> None:
+    with zipfile.ZipFile(dist / "app" / "kassen.zip") as zf:
+        names = set(zf.namelist())
+    modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "py" / "kassen").rglob("*.py")
+               if "__pycache__" not in p.parts}
+    scenarios = {p.relative_to(ROOT).as_posix() for p in (ROOT / "scenarios").rglob("*.json")}
+    assert "py/kassen/ui/main.py" in modules and "py/kassen/__init__.py" in modules
+    assert modules <= names, sorted(modules - names)
+    assert scenarios <= names, sorted(scenarios - names)
+    # nothing else: no caches, no stray files
+    assert names == modules | scenarios
+
+
+def test_zip_is_byte_for_byte_reproducible() -> None:
+    first = build.app_zip_bytes()
+    assert build.app_zip_bytes() == first
+    with zipfile.ZipFile(io.BytesIO(first)) as zf:
+        infos = zf.infolist()
+    assert [i.filename for i in infos] == sorted(i.filename for i in infos)
+    assert {i.date_time for i in infos} == {build.ZIP_EPOCH}
+
+
+def test_dist_is_only_repo_files_and_pinned_runtime_files(dist: Path) -> None:
+    """Every file in dist/ comes from the repo or the pinned npm packages: nothing fetched from outside."""
+    origins = [ROOT, ROOT / "node_modules" / "pyodide", ROOT / "node_modules" / "@pyscript" / "core" / "dist"]
+    runtime = re.compile(r"runtime/(pyodide|pyscript)/[^/]+/")
+    for path in sorted(p for p in dist.rglob("*") if p.is_file()):
+        rel = path.relative_to(dist).as_posix()
+        if rel == "app/kassen.zip":
+            assert path.read_bytes() == build.app_zip_bytes()
+            continue
+        match = runtime.match(rel)
+        candidates = [origins[1] / rel[match.end():], origins[2] / rel[match.end():]] if match else [ROOT / rel]
+        assert any(c.is_file() and c.read_bytes() == path.read_bytes() for c in candidates), rel
+
+
+def test_dist_has_the_runtime_the_page_needs(dist: Path) -> None:
+    pyodide = dist / "runtime" / "pyodide" / PINS["pyodide"]
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        assert (pyodide / name).is_file(), name
+    pyscript = dist / "runtime" / "pyscript" / PINS["@pyscript/core"]
+    assert (pyscript / "core.js").is_file()
+    assert not list(pyscript.glob("*.map")), "source maps are not shipped"
+    assert not list(pyscript.glob("xterm*")) and not list(pyscript.glob("codemirror*")), "unused chunks"
+    for name in ("index.html", "pyscript.toml", "static/js/boot.js", "static/css/kassen.css",
+                 "static/bench/bare.html", "static/js/bare.js"):
+        assert (dist / name).is_file(), name
+
+
+OUTSIDE_REF = re.compile(
+    r"""(?:\b(?:src|href|action|poster|data)\s*=\s*["']?\s*(?:[a-z][a-z0-9+.-]*:)?//)"""  # HTML attributes
+    r"""|(?:\bimport\s*(?:\(|[^;'"]*from)\s*["'](?:[a-z][a-z0-9+.-]*:)?//)"""           # JS imports
+    r"""|(?:url\(\s*["']?(?:[a-z][a-z0-9+.-]*:)?//)"""                                   # CSS
+    r"""|(?:@import\s+["'](?:[a-z][a-z0-9+.-]*:)?//)""",
+    re.I,
+)
+
+
+def test_served_sources_reference_nothing_outside() -> None:
+    sources = [ROOT / "index.html", *(p for p in (ROOT / "static").rglob("*") if p.is_file()
+                                      and p.suffix in {".html", ".js", ".css", ".svg"})]
+    for path in sources:
+        text = path.read_text("utf-8")
+        hits = [m.group(0) for m in OUTSIDE_REF.finditer(text)]
+        assert not hits, f"{path.relative_to(ROOT)}: {hits}"
+
+
+def test_pyscript_toml_is_local_and_installs_nothing() -> None:
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text("utf-8"))
+    assert config["interpreter"] == f"./runtime/pyodide/{PINS['pyodide']}/pyodide.mjs"
+    assert config["files"] == {"./app/kassen.zip": "./app/*"}
+    assert "packages" not in config and "js_modules" not in config and "fetch" not in config
+    assert not re.search(r"https?://", (ROOT / "pyscript.toml").read_text("utf-8"))
+
+
+@needs_node_modules
+@pytest.mark.skipif(shutil.which("node") is None, reason="node not installed")
+def test_pyscript_reads_pyscript_toml_as_tomllib_does(tmp_path: Path) -> None:
+    """PyScript parses the config with its own small TOML reader; it must agree with a real parser."""
+    chunks = sorted((ROOT / "node_modules" / "@pyscript" / "core" / "dist").glob("toml-*.js"))
+    parser = next(c for c in chunks if len(c.read_text("utf-8")) < 5000)  # the config reader, not the editor's
+    script = tmp_path / "parse.mjs"
+    script.write_text(
+        'import { readFileSync } from "node:fs";\n'
+        f'const {{ parse }} = await import({json.dumps(parser.as_uri())});\n'
+        f'console.log(JSON.stringify(parse(readFileSync({json.dumps(str(ROOT / "pyscript.toml"))}, "utf8"))));\n'
+    )
+    out = subprocess.run(["node", str(script)], capture_output=True, text=True, check=True).stdout
+    assert json.loads(out) == tomllib.loads((ROOT / "pyscript.toml").read_text("utf-8"))
+
+
+@needs_node_modules
+def test_build_is_idempotent_and_removes_stale_files(tmp_path: Path) -> None:
+    out = tmp_path / "dist"
+    first = build.build(out)
+    assert first["written"] > 0
+    (out / "stale.js").write_text("old")
+    (out / "runtime" / "pyodide" / "0.0.1").mkdir(parents=True)
+    (out / "runtime" / "pyodide" / "0.0.1" / "pyodide.mjs").write_text("old")
+    again = build.build(out)
+    assert again == {"written": 0, "unchanged": first["written"], "removed": 2}
+    assert not (out / "stale.js").exists() and not (out / "runtime" / "pyodide" / "0.0.1").exists()
+
+
+@needs_node_modules
+def test_build_command_line_is_fast(tmp_path: Path) -> None:
+    out = tmp_path / "dist"
+    build.build(out)
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "--dist", str(out)],
+                          capture_output=True, text=True, check=True)
+    assert re.search(r"\d+ written, \d+ unchanged", done.stdout)
+    seconds = float(re.search(r"in ([\d.]+) s", done.stdout).group(1))
+    assert seconds < 3.0

@@ -1,0 +1,264 @@
+#!/usr/bin/env python3
+"""Assemble the self-contained static site in dist/ (standard library only).
+
+Why a build at all: the page must load nothing from outside, so the Pyodide and PyScript runtimes are
+copied out of node_modules (pinned by package-lock.json), and the Python sources and scenario data are
+packed into one deterministic zip that PyScript unpacks in the browser (one request instead of one per
+module).
+
+Layout of dist/ (paths the sources index.html, pyscript.toml and static/js refer to):
+    index.html, pyscript.toml           copied from the repo root
+    static/...                          copied from static/
+    runtime/pyodide/<version>/...       the Pyodide files the browser requests at boot
+    runtime/pyscript/<version>/...      @pyscript/core's core.js, core.css and the chunks they import
+    app/kassen.zip                      py/kassen/**/*.py and scenarios/**/*.json, laid out as in the repo
+
+The runtime directories carry the package version because netlify.toml caches /runtime/* as immutable:
+an upgrade must change the URLs, or browsers would keep mixing old and new files for a year.
+
+The build is idempotent: a file is rewritten only when its content (or, for big copied files, size and
+mtime) differs, and anything in dist/ that the build did not produce is removed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import re
+import shutil
+import sys
+import time
+import tomllib
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+NODE_MODULES = ROOT / "node_modules"
+PYODIDE_PKG = NODE_MODULES / "pyodide"
+PYSCRIPT_PKG = NODE_MODULES / "@pyscript" / "core"
+
+# What Pyodide fetches while booting (checked in the browser: tests/browser/test_boot.py fails on any 404
+# and on any request outside this list's directory). No wheels: the app uses the standard library only.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+# PyScript entry points; the chunks they import are found by following their import statements.
+PYSCRIPT_ENTRIES = ("core.js", "core.css")
+# Lazily imported PyScript chunks the page needs besides the plugins: "toml" parses pyscript.toml.
+PYSCRIPT_DYNAMIC_NEEDED = frozenset({"toml"})
+
+# Fixed zip timestamp (the zip format's epoch) so the same sources give the same bytes.
+ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+ZIP_NAME = "app/kassen.zip"
+
+_STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\./[^"']+)["']""")
+_DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["'](\./[^"']+)["']\s*\)""")
+# PyScript's plugin table in its core chunk: `"py-editor":()=>import("./py-editor-C4XsZtn7.js")`.
+_PLUGIN_TABLE = re.compile(r"""["']?[\w-]+["']?\s*:\s*\(\)\s*=>\s*import\(\s*["'](\./[^"']+)["']\s*\)""")
+_CHUNK_STEM = re.compile(r"^(.+)-[A-Za-z0-9_-]{8}\.js$")
+
+
+class BuildError(Exception):
+    """A problem the person running the build must fix (message says how)."""
+
+
+def _package_version(pkg_dir: Path) -> str:
+    """Version of an installed npm package, failing clearly when `npm ci` has not run."""
+    manifest = pkg_dir / "package.json"
+    if not manifest.is_file():
+        raise BuildError(f"{pkg_dir.relative_to(ROOT)} is missing: run `npm ci` first (or `make serve`).")
+    return json.loads(manifest.read_text(encoding="utf-8"))["version"]
+
+
+def _pinned_versions() -> dict[str, str]:
+    """The exact versions package.json pins (the lock file enforces them for `npm ci`)."""
+    deps = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]
+    return {"pyodide": deps["pyodide"], "@pyscript/core": deps["@pyscript/core"]}
+
+
+def runtime_versions() -> tuple[str, str]:
+    """(pyodide, pyscript) versions installed, checked against the pins so a stale node_modules fails."""
+    pins = _pinned_versions()
+    pyodide = _package_version(PYODIDE_PKG)
+    pyscript = _package_version(PYSCRIPT_PKG)
+    for name, have in (("pyodide", pyodide), ("@pyscript/core", pyscript)):
+        if have != pins[name]:
+            raise BuildError(
+                f"node_modules has {name} {have} but package.json pins {pins[name]}: run `npm ci`."
+            )
+    return pyodide, pyscript
+
+
+def pyodide_dir(version: str) -> str:
+    """dist-relative directory of the Pyodide runtime (versioned: see module docstring)."""
+    return f"runtime/pyodide/{version}"
+
+
+def pyscript_dir(version: str) -> str:
+    """dist-relative directory of the PyScript runtime (versioned: see module docstring)."""
+    return f"runtime/pyscript/{version}"
+
+
+def pyscript_files(config: dict) -> list[str]:
+    """Files of @pyscript/core's dist/ that the page requests: entries and what they import at start.
+
+    PyScript imports every plugin of its plugin table at start (even those pyscript.toml disables: the
+    MicroPython side, which has no config, still loads them all), so those chunks are needed. Other
+    lazy imports (codemirror, xterm, zip, ...) only serve features the app does not use and are left out.
+    """
+    dist = PYSCRIPT_PKG / "dist"
+    core_lazy = set(PYSCRIPT_DYNAMIC_NEEDED) | ({"pyodide_graph"} if config.get("packages") else set())
+    seen: set[str] = set()
+    todo = list(PYSCRIPT_ENTRIES)
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        if not (dist / name).is_file():
+            raise BuildError(f"@pyscript/core/dist/{name} is missing: run `npm ci`.")
+        seen.add(name)
+        if not name.endswith(".js"):
+            continue
+        text = (dist / name).read_text(encoding="utf-8")
+        todo.extend(m[2:] for m in _STATIC_IMPORT.findall(text))
+        if name == "core.js" or name.startswith("core-"):
+            todo.extend(m[2:] for m in _PLUGIN_TABLE.findall(text))
+            for target in _DYNAMIC_IMPORT.findall(text):
+                stem = _CHUNK_STEM.match(target[2:])
+                if stem and stem.group(1) in core_lazy:
+                    todo.append(target[2:])
+    return sorted(seen)
+
+
+def app_sources() -> list[Path]:
+    """Repo-relative paths packed into the app zip: every engine module and every scenario file."""
+    found = [p for p in (ROOT / "py" / "kassen").rglob("*.py") if "__pycache__" not in p.parts]
+    scenarios = ROOT / "scenarios"
+    if scenarios.is_dir():
+        found += list(scenarios.rglob("*.json"))
+    return sorted(p.relative_to(ROOT) for p in found)
+
+
+def app_zip_bytes() -> bytes:
+    """The app zip: sorted entries, fixed timestamps and permissions, so it is byte-for-byte reproducible."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for rel in app_sources():
+            info = zipfile.ZipInfo(rel.as_posix(), date_time=ZIP_EPOCH)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o100644 << 16
+            info.create_system = 3  # unix, whatever machine builds it
+            zf.writestr(info, (ROOT / rel).read_bytes(), compresslevel=9)
+    return buf.getvalue()
+
+
+def _check_sources(config: dict, pyodide_version: str) -> None:
+    """Fail early when pyscript.toml points somewhere the build does not put the runtime or the app."""
+    expected = f"./{pyodide_dir(pyodide_version)}/pyodide.mjs"
+    if config.get("interpreter") != expected:
+        raise BuildError(
+            f'pyscript.toml: interpreter = "{config.get("interpreter")}" but the build puts Pyodide at '
+            f'"{expected}"; update pyscript.toml (and static/js/*.js) after changing the pinned version.'
+        )
+    if f"./{ZIP_NAME}" not in config.get("files", {}):
+        raise BuildError(f'pyscript.toml: [files] must unpack "./{ZIP_NAME}".')
+    pyscript_version = _package_version(PYSCRIPT_PKG)
+    versions = {"pyodide": pyodide_version, "pyscript": pyscript_version}
+    pages = [ROOT / "index.html", *sorted((ROOT / "static").rglob("*.js")),
+             *sorted((ROOT / "static").rglob("*.html"))]
+    for page in pages:
+        for kind, version in re.findall(r"runtime/(pyodide|pyscript)/([^/\"']+)/", page.read_text("utf-8")):
+            if version != versions[kind]:
+                raise BuildError(f"{page.relative_to(ROOT)} refers to runtime/{kind}/{version}/ but the "
+                                 f"pinned version is {versions[kind]}: update it.")
+
+
+def plan() -> dict[str, Path | bytes]:
+    """dist-relative path -> source file (copied) or bytes (written)."""
+    pyodide_version, pyscript_version = runtime_versions()
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    _check_sources(config, pyodide_version)
+    out: dict[str, Path | bytes] = {
+        "index.html": ROOT / "index.html",
+        "pyscript.toml": ROOT / "pyscript.toml",
+    }
+    for path in sorted((ROOT / "static").rglob("*")):
+        if path.is_file():
+            out[path.relative_to(ROOT).as_posix()] = path
+    for name in PYODIDE_FILES:
+        src = PYODIDE_PKG / name
+        if not src.is_file():
+            raise BuildError(f"node_modules/pyodide/{name} is missing: run `npm ci`.")
+        out[f"{pyodide_dir(pyodide_version)}/{name}"] = src
+    for name in pyscript_files(config):
+        out[f"{pyscript_dir(pyscript_version)}/{name}"] = PYSCRIPT_PKG / "dist" / name
+    out[ZIP_NAME] = app_zip_bytes()
+    return out
+
+
+def _same_copy(src: Path, dest: Path) -> bool:
+    """True when dest is already a copy of src (size and mtime kept by copy2, as rsync judges it)."""
+    try:
+        s, d = src.stat(), dest.stat()
+    except FileNotFoundError:
+        return False
+    return s.st_size == d.st_size and int(s.st_mtime) == int(d.st_mtime)
+
+
+def build(dist: Path = DIST) -> dict[str, int]:
+    """Bring dist/ in line with the plan; returns counts of written, unchanged and removed files."""
+    counts = {"written": 0, "unchanged": 0, "removed": 0}
+    wanted = plan()
+    dist.mkdir(parents=True, exist_ok=True)
+    for rel, source in wanted.items():
+        dest = dist / rel
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(source, bytes):
+            if dest.is_file() and dest.read_bytes() == source:
+                counts["unchanged"] += 1
+                continue
+            tmp = dest.with_name(dest.name + ".tmp")
+            tmp.write_bytes(source)
+            os.replace(tmp, dest)
+        else:
+            if _same_copy(source, dest):
+                counts["unchanged"] += 1
+                continue
+            shutil.copy2(source, dest)
+        counts["written"] += 1
+    for path in sorted(dist.rglob("*"), reverse=True):  # children before their directories
+        rel = path.relative_to(dist).as_posix()
+        if path.is_file() and rel not in wanted:
+            path.unlink()
+            counts["removed"] += 1
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+    return counts
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dist", type=Path, default=DIST, help="output directory (default: dist/)")
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    try:
+        counts = build(args.dist)
+    except BuildError as exc:
+        print(f"build: error: {exc}", file=sys.stderr)
+        return 1
+    took = time.perf_counter() - started
+    print(f"build: {args.dist} ready ({counts['written']} written, {counts['unchanged']} unchanged, "
+          f"{counts['removed']} removed) in {took:.2f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
