@@ -1,0 +1,48 @@
+# kassen: two commands, each installing what it needs first and skipping what is already in place.
+#   make serve   build dist/ and serve it on http://127.0.0.1:$(PORT)/
+#   make test    all tests: unit and browser (Debian's Chromium, installed with apt-get when root)
+#   make bench   the start-up timing test (app vs bare Pyodide)
+# Re-runs are cheap: npm ci runs only when package(-lock).json changed or node_modules is gone, the venv
+# is rebuilt only when requirements-dev.txt changed, and the build rewrites only changed files.
+
+SHELL := /bin/bash
+PYTHON ?= python3
+PORT ?= 8000
+VENV := .venv
+NPM_STAMP := node_modules/.package-lock.json
+VENV_STAMP := $(VENV)/.installed
+PYTEST_ARGS ?=
+
+.PHONY: serve build test bench system-deps browser-deps clean
+
+serve: build
+	$(PYTHON) tools/serve.py --port $(PORT)
+
+build: $(NPM_STAMP)
+	$(PYTHON) tools/build.py
+
+test: browser-deps build $(VENV_STAMP)
+	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
+
+bench: browser-deps build $(VENV_STAMP)
+	$(VENV)/bin/python -m pytest -m bench -s tests/browser/test_timing.py $(PYTEST_ARGS)
+
+system-deps:
+	@bash tools/system-deps.sh
+
+browser-deps:
+	@bash tools/system-deps.sh browser
+
+# npm ci writes node_modules/.package-lock.json: its age says whether node_modules matches the lock.
+$(NPM_STAMP): package.json package-lock.json | system-deps
+	npm ci --no-audit --no-fund
+	@touch $@
+
+$(VENV_STAMP): requirements-dev.txt | system-deps
+	rm -rf $(VENV)
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	@touch $@
+
+clean:
+	rm -rf dist
