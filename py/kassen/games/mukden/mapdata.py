@@ -1,0 +1,135 @@
+"""The Mukden map as the rules see it: precomputed once per scenario, never part of the state.
+
+Everything the rules ask on a hot path (neighbours, river and fortress hexsides, the special
+hexes) is a dict or frozenset lookup here, so legal_actions and apply stay cheap.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...engine.scenario import Scenario
+
+JAPAN = "japan"
+RUSSIA = "russia"
+SIDES = (JAPAN, RUSSIA)
+DETOUR_LETTERS = {"detour_a": "A", "detour_b": "B", "detour_c": "C"}
+
+
+def other(side: str) -> str:
+    return RUSSIA if side == JAPAN else JAPAN
+
+
+@dataclass(frozen=True)
+class MukdenMap:
+    """Static geometry and unit data of one Mukden scenario."""
+
+    hexes: tuple[str, ...]
+    neighbors: dict[str, tuple[str, ...]]
+    river: frozenset[tuple[str, str]]  # both orders of every river hexside
+    fortress: frozenset[tuple[str, str]]  # both orders of every fortress-line hexside
+    mountain: frozenset[str]
+    mukden: str
+    railway: frozenset[str]
+    victory: frozenset[str]  # Mukden and the railway north of it
+    supply: frozenset[str]
+    exits: frozenset[str]
+    fortress_inside: frozenset[str]
+    detour_cells: dict[str, str]  # letter -> hex
+    detour_steps: tuple[tuple[str, ...], ...]  # hexes open after 0, 1, 2 ... waits
+    reserve_box: str
+    withdrawn_box: str
+    detour_unit: str
+    side_of: dict[str, str]
+    units_of: dict[str, tuple[str, ...]]  # in allotment order
+    fp_total: dict[str, int]
+    fp_min: int
+    time_limit: int
+    die_bonus_cap: int
+    modified_fp_floor: int | None
+
+    @staticmethod
+    def from_scenario(scenario: Scenario) -> "MukdenMap":
+        board = scenario.board
+        params: dict[str, Any] = scenario.params
+        hexes = tuple(c.label for c in board.map_cells())
+        river: set[tuple[str, str]] = set()
+        fortress: set[tuple[str, str]] = set()
+        for conn in board.connections.values():
+            for feature, target in (("river", river), ("fortress", fortress)):
+                if feature in conn.features:
+                    target.add((conn.a, conn.b))
+                    target.add((conn.b, conn.a))
+        place = board.place
+        detour_cells = {letter: sorted(place(name))[0] for name, letter in DETOUR_LETTERS.items()}
+        steps = tuple(tuple(sorted(place(name))[0] for name in names) for names in params["detour_hexes"])
+        mukden = sorted(place("mukden"))[0]
+        side_of = {uid: u["side"] for uid, u in scenario.units.items()}
+        units_of = {side: tuple(params["allot_order"][side]) for side in SIDES}
+        return MukdenMap(
+            hexes=hexes,
+            neighbors={h: board.neighbors[h] for h in hexes},
+            river=frozenset(river),
+            fortress=frozenset(fortress),
+            mountain=frozenset(c.label for c in board.map_cells() if c.terrain == "mountain"),
+            mukden=mukden,
+            railway=place("railway"),
+            victory=frozenset({mukden} | set(place("railway_north"))),
+            supply=place("supply_source"),
+            exits=place("exit"),
+            fortress_inside=place("fortress_inside"),
+            detour_cells=detour_cells,
+            detour_steps=steps,
+            reserve_box=params["reserve_box"],
+            withdrawn_box=params["withdrawn_box"],
+            detour_unit=params["detour_unit"],
+            side_of=side_of,
+            units_of=units_of,
+            fp_total=dict(params["fp_total"]),
+            fp_min=params["fp_min"],
+            time_limit=params["time_limit"],
+            die_bonus_cap=params["die_bonus_cap"],
+            modified_fp_floor=params["modified_fp_floor"],
+        )
+
+    def problems(self, scenario: Scenario) -> list[str]:
+        """Cross-checks the schema cannot express (used by Rules.__init__ and the map test)."""
+        out: list[str] = []
+        board = scenario.board
+        for box in (self.reserve_box, self.withdrawn_box):
+            if box not in board.cells or board.cells[box].kind != "box":
+                out.append(f"rules names {box!r} as an off-map box, but the board has no such box")
+        if self.detour_unit not in self.side_of or self.side_of[self.detour_unit] != JAPAN:
+            out.append(f"the detour unit {self.detour_unit!r} is not a Japanese unit")
+        for side in SIDES:
+            order = self.units_of[side]
+            if sorted(order) != sorted(u for u, s in self.side_of.items() if s == side):
+                out.append(f"rules.allot_order.{side} must list exactly the {side} units")
+            if self.fp_total[side] < self.fp_min * len(order):
+                out.append(f"{side} cannot give every unit {self.fp_min} FP out of {self.fp_total[side]}")
+        for uid, unit in scenario.units.items():
+            start = unit.get("start")
+            if uid == self.detour_unit:
+                if start != self.reserve_box:
+                    out.append(f"{uid} must start in the off-map box {self.reserve_box}")
+            elif start not in self.neighbors:
+                out.append(f"{uid} must start on a map hex, not {start!r}")
+        starts = [u.get("start") for u in scenario.units.values()]
+        if len(starts) != len(set(starts)):
+            out.append("two units start in the same hex")
+        for name, cells in (("fortress_inside", self.fortress_inside), ("exit", self.exits),
+                            ("supply_source", self.supply), ("railway", self.railway)):
+            for h in cells:
+                if h not in self.neighbors:
+                    out.append(f"place {name} holds {h!r}, which is not a map hex")
+        return out
+
+    # -- hot-path questions ------------------------------------------------------------------
+    def across_river(self, a: str, b: str) -> bool:
+        return (a, b) in self.river
+
+    def across_fortress(self, a: str, b: str) -> bool:
+        return (a, b) in self.fortress
+
+    def is_hex(self, cell: object) -> bool:
+        return isinstance(cell, str) and cell in self.neighbors
