@@ -16,12 +16,15 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from kassen.engine import codec
+from kassen.engine.actions import Action
 from kassen.engine.history import History
 from kassen.engine.play import replay, sample_chance
 from kassen.engine.rules import GameRules
 from kassen.engine.state import CHANCE, TERMINAL, State, is_plain
 
 Invariant = Callable[[GameRules, State], None]
+#: chooses the action to play among the legal ones (default: uniformly at random with ``chooser``)
+Policy = Callable[[GameRules, State, list[Action], random.Random], Action]
 
 
 @dataclass
@@ -36,7 +39,7 @@ class SelfPlayReport:
 
 def play_checked(rules: GameRules, seed: int, max_actions: int = 3000, sample_legal: int = 3,
                  invariant: Optional[Invariant] = None, check_codec_every: int = 1,
-                 report: Optional[SelfPlayReport] = None) -> State:
+                 report: Optional[SelfPlayReport] = None, policy: Optional[Policy] = None) -> State:
     """Play one random game checking every invariant after every action; returns the final state."""
     chooser = random.Random(f"selfplay:{seed}")
     history = History.new(rules, seed)
@@ -55,7 +58,7 @@ def play_checked(rules: GameRules, seed: int, max_actions: int = 3000, sample_le
             assert len(set(legal)) == len(legal), f"seed {seed}: duplicate legal actions at step {n}"
             for probe in chooser.sample(legal, min(sample_legal, len(legal))):
                 rules.apply(state, probe)  # must not raise
-            action = chooser.choice(legal)
+            action = chooser.choice(legal) if policy is None else policy(rules, state, legal, chooser)
         before = state
         history.play(action)
         after = history.state
