@@ -1,0 +1,204 @@
+"""Static tables of the inn and the counters, built once per scenario from its JSON.
+
+Everything here is immutable and derived from the board graph: which squares are adjacent on the
+same floor (the stop, lock, retreat and jump-adjacency rules), which connections a counter may move
+along and at what cost, the cross-floor links (stairs, arrows) that allow combat but never stop a
+move, doors, railings with their landings, and the exit. Rules code asks these tables and never
+looks at geometry again.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from ...engine import squaregrid
+from ...engine.board import Board
+from ...engine.errors import ScenarioError
+from ...engine.scenario import Scenario
+
+SHINSENGUMI = "shinsengumi"
+RONIN = "ronin"
+POOL = "Pool"
+
+#: connection kinds a counter may move along (besides plain same-floor adjacency)
+MOVE_KINDS = frozenset({"door", "stairs", "arrow", "special", "exit"})
+#: default costs where a connection gives none (rulings ikedaya-r01: arrows 1 on a floor, 2 across)
+SAME_FLOOR_COST = 1
+STAIRS_COST = 2
+CROSS_FLOOR_ARROW_COST = 2
+
+SKILL_KANJI = {"swordsman": "剣", "sword": "刀", "spear": "槍", "light": "軽", None: ""}
+SKILL_NAME = {"swordsman": "Swordsman", "sword": "Sword", "spear": "Spear", "light": "Light", None: "none"}
+
+
+@dataclass(frozen=True)
+class Counter:
+    """One counter's printed values (static: never copied into the state)."""
+
+    id: str
+    side: str
+    name: str
+    kanji: str
+    short: str
+    strength: int
+    skill: Optional[str]
+    status: int
+    tuberculosis: bool
+
+
+@dataclass(frozen=True)
+class Step:
+    """One way out of a square: where it leads, what it costs, and whether it is a floor change."""
+
+    to: str
+    cost: int
+    kind: str  # "open" | "door" | "stairs" | "arrow" | "special" | "exit"
+
+
+class InnData:
+    """The inn's precomputed geometry plus the counter list and rule parameters."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        board: Board = scenario.board
+        self.board = board
+        p = scenario.params
+        file = scenario.file
+        self.squares: tuple[str, ...] = tuple(c.label for c in board.map_cells())
+        self.square_set = frozenset(self.squares)
+        self.floor: dict[str, int] = {c.label: int(c.floor or 0) for c in board.map_cells()}
+        self.area: dict[str, Optional[str]] = {c.label: c.area for c in board.cells.values()}
+        self.boxes = frozenset(lab for lab, c in board.cells.items() if c.kind == "box")
+        for needed in (POOL,):
+            if needed not in board.cells:
+                raise ScenarioError(file, "$.board.boxes", f"the game needs a box with id {needed!r}")
+
+        moves: dict[str, list[Step]] = {s: [] for s in board.cells}
+        same: dict[str, set[str]] = {s: set() for s in self.squares}
+        cross: dict[str, set[str]] = {s: set() for s in self.squares}
+        doors: set[frozenset[str]] = set()
+        railings: dict[str, str] = {}
+        exits: dict[str, tuple[str, int]] = {}
+        for i, conn in enumerate(board.connections.values()):
+            a, b, feats = conn.a, conn.b, conn.features
+            on_a, on_b = a in self.square_set, b in self.square_set
+            grid_pair = on_a and on_b and self.floor[a] == self.floor[b] and _grid_neighbours(a, b)
+            if "railing" in feats:
+                src, land = (a, b) if on_a and (not on_b or self.floor[a] > self.floor[b]) else (b, a)
+                if src in railings:
+                    raise ScenarioError(file, "$.board.connections", f"{src} has two railings")
+                railings[src] = land
+            if "exit" in feats:
+                if on_a == on_b:
+                    raise ScenarioError(file, "$.board.connections", "an exit joins a square to a box")
+                src, box = (a, b) if on_a else (b, a)
+                exits[src] = (box, conn.cost if conn.cost is not None else SAME_FLOOR_COST)
+                moves[src].append(Step(box, exits[src][1], "exit"))
+                continue
+            movable = grid_pair or bool(feats & MOVE_KINDS)
+            if not movable or not (on_a and on_b):
+                continue
+            kind = next((k for k in ("stairs", "arrow", "door", "special") if k in feats), "open")
+            if self.floor[a] == self.floor[b]:
+                cost = conn.cost if conn.cost is not None else SAME_FLOOR_COST
+                same[a].add(b)
+                same[b].add(a)
+            else:
+                cost = conn.cost if conn.cost is not None else (
+                    STAIRS_COST if kind == "stairs" else CROSS_FLOOR_ARROW_COST)
+                cross[a].add(b)
+                cross[b].add(a)
+            if "door" in feats:
+                doors.add(frozenset((a, b)))
+            moves[a].append(Step(b, cost, kind))
+            moves[b].append(Step(a, cost, kind))
+        order = {lab: i for i, lab in enumerate(board.cells)}
+        self.moves: dict[str, tuple[Step, ...]] = {
+            s: tuple(sorted(v, key=lambda st: order[st.to])) for s, v in moves.items()}
+        self.same_floor: dict[str, frozenset[str]] = {s: frozenset(v) for s, v in same.items()}
+        self.cross_floor: dict[str, frozenset[str]] = {s: frozenset(v) for s, v in cross.items()}
+        #: every square a counter there may fight (same floor or across stairs/arrows)
+        self.fight_adjacent: dict[str, frozenset[str]] = {s: same[s] | cross[s] for s in self.squares}
+        self.doors = frozenset(doors)
+        self.railings: dict[str, str] = railings
+        self.exits: dict[str, tuple[str, int]] = exits
+        self.exit_boxes = frozenset(box for box, _ in exits.values())
+        self.outside = frozenset(land for land in railings.values() if land in self.boxes) | self.exit_boxes
+
+        # counters
+        self.counters: dict[str, Counter] = {}
+        for uid, u in scenario.units.items():
+            self.counters[uid] = Counter(uid, u["side"], u["name"], u.get("kanji", ""), u.get("short", u["name"]),
+                                         int(u["strength"]), u.get("skill"), int(u["status"]),
+                                         bool(u.get("tuberculosis", False)))
+        self.unit_order: tuple[str, ...] = tuple(scenario.units)
+        self.unit_index = {uid: i for i, uid in enumerate(self.unit_order)}
+        self.side_units: dict[str, tuple[str, ...]] = {
+            side: tuple(u for u in self.unit_order if self.counters[u].side == side) for side in scenario.sides}
+
+        # rule parameters
+        self.mp: dict[str, Optional[int]] = {s: p["movement_points"].get(s) for s in scenario.sides}
+        self.stack_limit: int = p["stack_limit"]
+        self.max_dice: int = p["max_dice"]
+        self.die: int = p["die"]
+        self.first_player: str = p["first_player"]
+        self.setup_order: tuple[str, ...] = tuple(p["setup_order"])
+        self.jumps: dict[str, Any] = dict(p["jumps"])
+        self.tb_acts_on: int = p["tuberculosis"]["acts_on_at_least"]
+        self.escaping_side: str = p["escaping_side"]
+        self.off_map_side: str = p["off_map_side"]
+        self.default_options: dict[str, str] = dict(p["options"])
+        self.setup_groups: dict[str, tuple[tuple[frozenset[str], int], ...]] = {}
+        areas = _areas(board)
+        self.areas = areas
+        for side, groups in p["setup"].items():
+            built = []
+            for gi, g in enumerate(groups):
+                cells: set[str] = set()
+                for name in g["areas"]:
+                    if name not in areas:
+                        raise ScenarioError(file, f"$.rules.setup.{side}[{gi}].areas", f"no area named {name!r}")
+                    cells |= areas[name]
+                built.append((frozenset(cells), int(g["count"])))
+            if sum(c for _, c in built) != len(self.side_units.get(side, ())):
+                raise ScenarioError(file, f"$.rules.setup.{side}", "the counts must add up to the side's counters")
+            self.setup_groups[side] = tuple(built)
+        exempt: set[str] = set()
+        for name in p["setup_stack_exempt"]:
+            if name not in areas:
+                raise ScenarioError(file, "$.rules.setup_stack_exempt", f"no area named {name!r}")
+            exempt |= areas[name]
+        self.setup_exempt = frozenset(exempt)
+        self.other = {scenario.sides[0]: scenario.sides[1], scenario.sides[1]: scenario.sides[0]}
+
+    # -- small helpers ---------------------------------------------------------------------------
+    def sort_units(self, units: Any) -> list[str]:
+        return sorted(units, key=self.unit_index.__getitem__)
+
+    def is_square(self, label: Optional[str]) -> bool:
+        return label in self.square_set
+
+    def square_text(self, label: Optional[str]) -> str:
+        """'2C2 (Corridor)' for the log and buttons."""
+        if label is None:
+            return "nowhere"
+        cell = self.board.cells.get(label)
+        if cell is None:
+            return label
+        if cell.kind == "box":
+            return cell.name or label
+        return f"{label} ({cell.name or cell.area or ''})" if (cell.name or cell.area) else label
+
+
+def _grid_neighbours(a: str, b: str) -> bool:
+    fa, ca, ra = squaregrid.parse_label(a)
+    fb, cb, rb = squaregrid.parse_label(b)
+    return fa == fb and abs(ord(ca) - ord(cb)) + abs(ra - rb) == 1
+
+
+def _areas(board: Board) -> dict[str, frozenset[str]]:
+    out: dict[str, set[str]] = {}
+    for lab, cell in board.cells.items():
+        if cell.area:
+            out.setdefault(cell.area, set()).add(lab)
+    return {k: frozenset(v) for k, v in out.items()}

@@ -1,0 +1,370 @@
+"""The inn as SVG: both floors side by side, drawn only from a view.
+
+``kassen.render.board.render_board`` draws the squares and boxes (and so emits ``data-cell`` and the
+``legal`` class); this module adds the inn's features as overlays -- walls, doors, railings with
+their landings, stairs and arrows, the exit, area names -- and draws the counters itself so that a
+stack of three stays legible in one square (a 2 x 2 layout instead of a row). Counters carry the
+contract attributes ``data-unit``, ``data-side`` and ``data-at``; spent counters are rotated.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable, Optional
+
+from ...engine import squaregrid
+from ...engine.board import Cell
+from ...engine.state import View
+from ...render import svg
+from ...render.board import SCALE, render_board
+from .data import POOL, SKILL_KANJI, SKILL_NAME
+from .text import counter_values
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .rules import Rules
+
+AREA_FILL = {
+    "Street Side Rooms": "#f2dcc2", "Corridor": "#e3d7bd", "Backyard Side Rooms": "#dde7cf",
+    "Entrance": "#f1df9e", "Court": "#cfe6cf", "Front Room": "#efe6d6", "Passage": "#e2dccf",
+    "Back Room": "#e6ecdb", "Kitchen": "#ead9cc", "Street": "#d9d9d9", "Backyard": "#cde2c0",
+}
+WALL = "#3a2f28"
+DOOR = "#9a5b22"
+RAILING = "#1f6f78"
+STAIRS = "#c0661a"
+ARROW = "#6a3d9a"
+DIRS = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}  # (column step, row step); row 1 is south
+
+
+def _u(x: float) -> float:
+    return x * SCALE
+
+
+def _edge(cell: Cell, d: str, shrink: float = 0.0) -> tuple[float, float, float, float]:
+    """The side of a square facing direction ``d``, in SVG units (row 1 is drawn at the bottom)."""
+    x0, x1 = cell.x - 0.5 + shrink, cell.x + 0.5 - shrink
+    y0, y1 = cell.y - 0.5 + shrink, cell.y + 0.5 - shrink
+    if d == "N":
+        return _u(x0), _u(cell.y - 0.5), _u(x1), _u(cell.y - 0.5)
+    if d == "S":
+        return _u(x0), _u(cell.y + 0.5), _u(x1), _u(cell.y + 0.5)
+    if d == "E":
+        return _u(cell.x + 0.5), _u(y0), _u(cell.x + 0.5), _u(y1)
+    return _u(cell.x - 0.5), _u(y0), _u(cell.x - 0.5), _u(y1)
+
+
+def _line(x1: float, y1: float, x2: float, y2: float, stroke: str, width: float, **extra: object) -> str:
+    return svg.el("line", {"x1": x1, "y1": y1, "x2": x2, "y2": y2, "stroke": stroke, "stroke-width": width,
+                           "stroke-linecap": "round", **extra})
+
+
+def _neighbour_label(cell: Cell, d: str, columns: str) -> Optional[str]:
+    dc, dr = DIRS[d]
+    i = columns.index(cell.label[1]) + dc
+    if not 0 <= i < len(columns):
+        return None
+    return squaregrid.label(int(cell.floor or 0), columns[i], cell.row + dr)
+
+
+def _railing_side(rules: "Rules", src: Cell, landing: str) -> str:
+    """Which side of the railing square the railing is printed on: towards where the jump lands."""
+    board = rules.board
+    target = board.cells[landing]
+    if target.kind == "box":
+        return "S" if target.y > src.y else "N"
+    dc = target.col - src.col
+    dr = target.row - src.row
+    if abs(dc) >= abs(dr):
+        return "E" if dc > 0 else "W"
+    return "N" if dr > 0 else "S"
+
+
+def _features(rules: "Rules") -> list[str]:
+    """Walls, doors, railings, stairs/arrow badges, the exit and the Entrance-Court link."""
+    data, board = rules.data, rules.board
+    columns = board.grid["columns"]
+    out: list[str] = []
+    exit_sides = {sq: ("S" if board.cells[box].y > board.cells[sq].y else "N") for sq, (box, _) in data.exits.items()}
+    done: set[frozenset[str]] = set()
+    for sq in data.squares:
+        cell = board.cells[sq]
+        for d in "NESW":
+            other = _neighbour_label(cell, d, columns)
+            if other in data.square_set and other in data.same_floor[sq]:
+                key = frozenset((sq, other))
+                if key in data.doors and key not in done:
+                    done.add(key)
+                    x1, y1, x2, y2 = _edge(cell, d, 0.2)
+                    out.append(_line(x1, y1, x2, y2, DOOR, 5.0, class_="door"))
+                continue
+            if exit_sides.get(sq) == d:
+                x1, y1, x2, y2 = _edge(cell, d, 0.25)
+                out.append(_line(_edge(cell, d)[0], y1, x1, y2, WALL, 3.5, class_="wall"))
+                out.append(_line(x2, y1, _edge(cell, d)[2], y2, WALL, 3.5, class_="wall"))
+                continue
+            x1, y1, x2, y2 = _edge(cell, d)
+            out.append(_line(x1, y1, x2, y2, WALL, 3.5, class_="wall"))
+    # railings, with an arrow to where a jump lands
+    for sq, landing in sorted(data.railings.items()):
+        cell = board.cells[sq]
+        d = _railing_side(rules, cell, landing)
+        x1, y1, x2, y2 = _edge(cell, d, 0.06)
+        out.append(svg.el("line", {"x1": x1, "y1": y1, "x2": x2, "y2": y2, "stroke": RAILING, "stroke-width": 6.0,
+                                   "stroke-dasharray": "3 2", "class": "railing"}))
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        dc, dr = DIRS[d]
+        ex, ey = mx + dc * 0.32 * SCALE, my - dr * 0.32 * SCALE
+        out.append(_line(mx, my, ex, ey, RAILING, 1.6, class_="railing-arrow"))
+        out.append(svg.el("circle", {"cx": ex, "cy": ey, "r": 2.2, "fill": RAILING}))
+        land = board.cells[landing]
+        name = _short_box(land.name or landing) if land.kind == "box" else f"{land.area or land.name} {landing}"
+        if dr == 0:  # sideways: the words above the arrow
+            tx, ty, anchor = ex + dc * 1.5, ey - 3.5, ("start" if dc > 0 else "end")
+        elif land.kind != "box":  # up or down into the well: the words beside the tip
+            tx, ty, anchor = ex - 4, ey + 2, "end"
+        else:
+            tx, ty, anchor = ex, (ey - 3.5 if dr > 0 else ey + 7.5), "middle"
+        out.append(svg.text(tx, ty, f"jump → {name}", font_size=5.5, fill=RAILING, text_anchor=anchor,
+                            font_style="italic", class_="railing-label"))
+    # exit arrow
+    for sq, (box, cost) in sorted(data.exits.items()):
+        a, b = board.cells[sq], board.cells[box]
+        x1, y1 = _u(a.x), _u(a.y + 0.5)
+        x2, y2 = _u(min(max(a.x, b.x - 1.1), b.x + 1.1)), _u(b.y - 0.5)
+        out.append(_line(x1, y1, x2, y2 - 2, "#2b2b2b", 2.0, class_="exit"))
+        out.append(svg.el("polygon", {"points": svg.points([(x2 - 3.5, y2 - 6), (x2 + 3.5, y2 - 6), (x2, y2)]),
+                                      "fill": "#2b2b2b"}))
+        out.append(svg.text(x1 + 4, (y1 + y2) / 2 + 2, f"exit ({cost} MP)", font_size=5.5, fill="#2b2b2b"))
+    # stairs and arrows: badges at the top right of both ends
+    for sq in data.squares:
+        badges = []
+        for step in data.moves[sq]:
+            if step.kind in ("stairs", "arrow") and step.to in data.square_set and \
+                    data.floor[step.to] != data.floor[sq]:
+                up = data.floor[step.to] > data.floor[sq]
+                sym = "⇅" if step.kind == "stairs" else ("↗" if up else "↘")
+                badges.append((step.kind, f"{sym}{step.to}·{step.cost}MP"))
+        cell = board.cells[sq]
+        for i, (kind, label) in enumerate(badges):
+            colour = STAIRS if kind == "stairs" else ARROW
+            x, y = _u(cell.x + 0.46), _u(cell.y - 0.36) + 6.5 * i
+            out.append(svg.text(x, y, label, font_size=4.9, fill=colour, text_anchor="end", font_weight="bold",
+                                class_=f"badge badge-{kind}"))
+    # adjacency by rule between squares touching only at a corner (Entrance and Court)
+    for sq in data.squares:
+        for other in data.same_floor[sq]:
+            if sq < other:
+                a, b = board.cells[sq], board.cells[other]
+                if abs(a.x - b.x) > 0.5 and abs(a.y - b.y) > 0.5:
+                    cx, cy = _u((a.x + b.x) / 2), _u((a.y + b.y) / 2)
+                    dx, dy = _u((b.x - a.x) * 0.14), _u((b.y - a.y) * 0.14)
+                    out.append(_line(cx - dx, cy - dy, cx + dx, cy + dy, "#2e7d32", 3.0, class_="corner-link"))
+                    out.append(svg.el("circle", {"cx": cx, "cy": cy, "r": 3.0, "fill": "#2e7d32"}))
+    return out
+
+
+def _short_box(name: str) -> str:
+    return name.split(" (")[0]
+
+
+def _labels(rules: "Rules") -> list[str]:
+    """Floor titles, area names outside or beside their squares, and the empty frame positions."""
+    data, board = rules.data, rules.board
+    out: list[str] = []
+    names = board.grid.get("floor_names", {})
+    for f in board.grid["floors"]:
+        cells = [c for c in board.map_cells() if c.floor == f]
+        x0 = min(c.x for c in cells) - 0.5
+        y0, y1 = min(c.y for c in cells) - 0.5, max(c.y for c in cells) + 0.5
+        cx, cy = _u(x0 - 0.16), _u((y0 + y1) / 2)
+        out.append(svg.el("text", {"x": cx, "y": cy, "font-size": 8.5, "font-weight": "bold", "fill": "#3b3b3b",
+                                   "text-anchor": "middle", "transform": f"rotate(-90 {svg.num(cx)} {svg.num(cy)})",
+                                   "class": "floor-title"}, svg.esc(names.get(str(f), f"Floor {f}"))))
+    # one name per area, at the centre of its squares, drawn under the counters
+    for area, cells in sorted(data.areas.items()):
+        sqs = [board.cells[c] for c in cells if c in data.square_set]
+        if not sqs:
+            continue
+        x = sum(c.x for c in sqs) / len(sqs)
+        bottom = max(c.y for c in sqs) + 0.5
+        y = _u(bottom) - 2.5
+        out.append(svg.text(_u(x), y, area, font_size=6.0, fill="#5a4a3a", text_anchor="middle",
+                            font_style="italic", class_="area-name", opacity=0.9))
+    # frame positions that are not squares (the open well, the pond)
+    for lab in board.grid.get("missing", []):
+        f, col, row = squaregrid.parse_label(lab)
+        fi = board.grid["floors"].index(f)
+        columns = board.grid["columns"]
+        x = fi * (len(columns) + board.grid.get("floor_gap", 1.0)) + columns.index(col) + 0.5
+        y = (board.grid["rows"] - row) + 0.5
+        out.append(svg.el("rect", {"x": _u(x - 0.5), "y": _u(y - 0.5), "width": SCALE, "height": SCALE,
+                                   "fill": "#eef3f6", "stroke": "none", "class": "void"}))
+    for text_, lab in (("open well", "2A2"), ("garden pond", "1A2")):
+        if lab in board.grid.get("missing", []):
+            f, col, row = squaregrid.parse_label(lab)
+            fi = board.grid["floors"].index(f)
+            columns = board.grid["columns"]
+            x = fi * (len(columns) + board.grid.get("floor_gap", 1.0)) + columns.index(col) + 0.5
+            y = (board.grid["rows"] - row) + 0.5
+            out.append(svg.text(_u(x), _u(y) - 6, text_, font_size=5.5, fill="#6d8796", text_anchor="middle",
+                                font_style="italic"))
+    for sq in data.squares:
+        cell = board.cells[sq]
+        out.append(svg.text(_u(cell.x - 0.46), _u(cell.y - 0.36), sq, font_size=6.5, fill="#4a4a4a",
+                            class_="cell-label"))
+    return out
+
+
+def _box_names(rules: "Rules", view: View, pool_count: int) -> list[str]:
+    data, board = rules.data, rules.board
+    out = []
+    for box in sorted(data.boxes):
+        cell = board.cells[box]
+        if box == POOL:
+            if view.get("phase") == "setup":
+                continue  # the tray has its own title
+            if not pool_count:  # nothing waits outside: hide the empty box
+                out.append(svg.el("rect", {"x": _u(cell.x - 1.25), "y": _u(cell.y - 0.55), "width": _u(2.5),
+                                           "height": _u(1.1), "fill": "#ffffff", "pointer-events": "none"}))
+                continue
+            name = "Waiting outside the Entrance"
+        else:
+            name = cell.name or box
+        out.append(svg.text(_u(cell.x - 1.15), _u(cell.y - 0.32), name, font_size=6.0, fill="#333333",
+                            font_weight="bold", class_="box-name"))
+    return out
+
+
+def _legend(rules: "Rules") -> str:
+    board = rules.board
+    ys = [c.y for c in board.cells.values()]
+    xs = [c.x for c in board.cells.values() if c.kind != "box"]
+    x0, y0 = _u(min(xs) - 0.75), _u(max(ys) + 0.82)
+    rows = [[(WALL, None, "wall"), (DOOR, None, "door: defender +1 die (not vs Sword/Spear)"),
+             (RAILING, "3 2", "railing: a Ronin jumps from Turn 2")],
+            [(STAIRS, "text:⇅", "stairs (2 MP)"), (ARROW, "text:↗", "arrow to the other floor"),
+             ("#2e7d32", None, "Entrance and Court adjacent"), ("#2b2b2b", None, "exit")]]
+    parts = []
+    for r, items in enumerate(rows):
+        cx, y = x0, y0 + r * 10
+        for colour, dash, label in items:
+            if dash and dash.startswith("text:"):
+                parts.append(svg.text(cx + 5, y + 2.5, dash[5:], font_size=7.5, fill=colour, text_anchor="middle",
+                                      font_weight="bold"))
+            else:
+                parts.append(svg.el("line", {"x1": cx, "y1": y, "x2": cx + 10, "y2": y, "stroke": colour,
+                                             "stroke-width": 4.0, "stroke-dasharray": dash}))
+            parts.append(svg.text(cx + 13, y + 2, label, font_size=5.5, fill="#333333"))
+            cx += 20 + len(label) * 2.75
+    return svg.el("g", {"class": "legend"}, *parts)
+
+
+def _slots(n: int, box: bool) -> tuple[float, list[tuple[float, float]]]:
+    """(counter size, centres) in grid units relative to the cell centre."""
+    if box:
+        cols = max(1, min(n, 6)) if n <= 6 else (n + 1) // 2
+        rows = 1 if n <= 6 else 2
+        size = min(0.42, 2.25 / cols, 0.85 / rows)
+        pts = []
+        for i in range(n):
+            r, c = divmod(i, cols)
+            pts.append(((c - (cols - 1) / 2) * size * 1.04, 0.08 + (r - (rows - 1) / 2) * size * 1.04))
+        return size, pts
+    if n == 1:
+        return 0.6, [(0.0, 0.08)]
+    if n == 2:
+        return 0.46, [(-0.24, 0.08), (0.24, 0.08)]
+    if n == 3:
+        return 0.41, [(-0.215, -0.12), (0.215, -0.12), (0.0, 0.29)]
+    size = 0.3
+    pts = []
+    for i in range(n):
+        r, c = divmod(i, 3)
+        pts.append(((c - 1) * 0.31, -0.1 + r * 0.34))
+    return size, pts
+
+
+def _pool_slots(n: int) -> list[tuple[float, float]]:
+    """The set-up tray: five counters a row (centres relative to the Pool box)."""
+    return [((i % 5 - 2) * 0.62, -0.63 + (i // 5) * 0.62) for i in range(n)]
+
+
+def _fit(text_: str, width: float, base: float) -> float:
+    """A font size that fits ``text_`` in ``width`` (CJK glyphs count about twice a Latin one)."""
+    ems = sum(1.0 if ord(ch) > 0x2E80 else 0.56 for ch in text_) or 1.0
+    return min(base, width / ems)
+
+
+def _counter(rules: "Rules", view: View, uid: str, cx: float, cy: float, size: float, selected: bool) -> str:
+    data = rules.data
+    c = data.counters[uid]
+    u = view["units"][uid]
+    side = rules.scenario.side_info[c.side]
+    fill, ink = side.get("color", "#dddddd"), side.get("text_color", "#000000")
+    s = size * SCALE
+    half = s / 2
+    spent = bool(u.get("spent")) and u.get("at") in data.square_set
+    skill = SKILL_NAME[c.skill] + (f" {SKILL_KANJI[c.skill]}" if c.skill else "")
+    title = f"{c.name} {c.kanji} ({rules.side_name(c.side)}): strength {c.strength}, skill {skill}, " \
+            f"status {c.status}" + (", spent" if spent else "") + (", tuberculosis" if c.tuberculosis else "")
+    name_fs = _fit(c.short, s * 0.9, s * 0.27)
+    values = counter_values(data, uid)
+    body = [svg.title(title),
+            svg.el("rect", {"class": "counter-body", "x": -half, "y": -half, "width": s, "height": s,
+                            "rx": s * 0.1, "fill": fill, "stroke": "#ffd54a" if selected else "#1b1b1b",
+                            "stroke-width": 3.0 if selected else 1.2}),
+            svg.text(0.0, -s * 0.06, c.short, fill=ink, font_size=name_fs, text_anchor="middle",
+                     font_weight="bold"),
+            svg.text(0.0, s * 0.33, values, fill=ink, font_size=_fit(values, s * 0.9, s * 0.3),
+                     text_anchor="middle")]
+    if c.tuberculosis:
+        body.append(svg.el("circle", {"cx": half - s * 0.13, "cy": -half + s * 0.13, "r": s * 0.07,
+                                      "fill": "#ffffff", "stroke": ink, "stroke-width": 0.6}))
+    transform = f"translate({svg.num(_u(cx))},{svg.num(_u(cy))})" + (" rotate(90)" if spent else "")
+    classes = "unit" + (" selected" if selected else "") + (" spent" if spent else "")
+    return svg.el("g", {"class": classes, "data-unit": uid, "data-side": c.side, "data-at": u["at"],
+                        "transform": transform, "tabindex": "0", "role": "button",
+                        "aria-label": f"{title}, at {u['at']}"}, *body)
+
+
+def render_svg(rules: "Rules", view: View, highlight: Iterable[str] = (), selected: Optional[str] = None) -> str:
+    data, board = rules.data, rules.board
+
+    def fill(cell: Cell) -> str:
+        if cell.label == POOL:
+            return "#f7f4ec"
+        return AREA_FILL.get(cell.area or "", "#ece6da")
+
+    by_cell: dict[str, list[str]] = {}
+    for uid in data.unit_order:
+        at = view["units"][uid]["at"]
+        if at is not None:
+            by_cell.setdefault(at, []).append(uid)
+    counters: list[str] = []
+    under: list[str] = []
+    for at, uids in by_cell.items():
+        cell = board.cells.get(at)
+        if cell is None:
+            continue
+        if at == POOL:
+            pts = _pool_slots(len(uids))
+            rows = (len(uids) + 4) // 5
+            under.append(svg.el("rect", {"x": _u(cell.x - 1.62), "y": _u(cell.y - 1.22), "width": _u(3.24),
+                                         "height": _u(0.34 + 0.62 * rows), "rx": 6.0,
+                                         "fill": "#f7f4ec", "stroke": "#9a8f7a", "stroke-dasharray": "4 3",
+                                         "pointer-events": "none", "class": "pool-tray"}))
+            title = "Counters to set up" if view.get("phase") == "setup" else ""
+            if title:
+                under.append(svg.text(_u(cell.x - 1.55), _u(cell.y - 1.04), title, font_size=6.0,
+                                      fill="#333333", font_weight="bold", class_="box-name"))
+            for uid, (dx, dy) in zip(uids, pts):
+                counters.append(_counter(rules, view, uid, cell.x + dx, cell.y + dy, 0.56, uid == selected))
+            continue
+        size, pts = _slots(len(uids), cell.kind == "box")
+        for uid, (dx, dy) in zip(uids, pts):
+            counters.append(_counter(rules, view, uid, cell.x + dx, cell.y + dy, size, uid == selected))
+    # the selected counter last, so its outline is never covered
+    counters.sort(key=lambda m: 'class="unit selected' in m)
+    overlays = _labels(rules) + _features(rules) + _box_names(rules, view, len(by_cell.get(POOL, ()))) + under + \
+        [_legend(rules)] + counters
+    title = f"{rules.scenario.title}: turn {view.get('turn', 1)}"
+    return render_board(board, cell_fill=fill, counters=(), edges=None, highlight=highlight, selected=selected,
+                        overlays=overlays, show_labels=False, title=title)

@@ -1,0 +1,67 @@
+"""JSON Schema of an Ikedaya state: strict enough that a tampered link of the right types cannot
+crash ``validate`` or the renderer (every id and cell is an enum, every list is bounded)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...engine import rng
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .rules import Rules
+
+STEP_KINDS = ["okita", "order", "target", "combat", "jump", "loss", "retreat"]
+
+
+def state_schema(rules: "Rules") -> dict[str, Any]:
+    data = rules.data
+    ids = list(data.unit_order)
+    cells = list(rules.board.cells)
+    sides = list(rules.sides)
+    n = len(ids)
+    id_list = {"type": "array", "items": {"enum": ids}, "maxItems": n, "uniqueItems": True}
+    cell = {"enum": cells}
+    unit = {"type": "object", "required": ["at", "spent"], "additionalProperties": False,
+            "properties": {"at": {"enum": cells + [None]}, "spent": {"type": "boolean"}}}
+    rolls = {"type": "array", "maxItems": 2 * n, "items": {"type": "integer", "minimum": 1, "maximum": data.die}}
+    step = {
+        "type": ["object", "null"], "required": ["kind", "group"], "additionalProperties": False,
+        "properties": {
+            "kind": {"enum": STEP_KINDS},
+            "group": id_list,
+            "at": cell,
+            "to": cell,
+            "target": cell,
+            "defenders": id_list,
+            "dice": {"type": "array", "minItems": 2, "maxItems": 2,
+                     "items": {"type": "integer", "minimum": 1, "maximum": 2 * n}},
+            "rolls": {"type": "array", "minItems": 2, "maxItems": 2, "items": rolls},
+            "side": {"enum": sides},
+            "units": id_list,
+            "winners": id_list,
+            "from": cell,
+            "left": {"type": "integer", "minimum": 1, "maximum": n},
+        },
+    }
+    return {
+        "type": "object",
+        "required": ["game", "scenario", "rng", "turn", "options", "units", "phase", "active", "passes", "acted",
+                     "step"],
+        "additionalProperties": False,
+        "properties": {
+            "game": {"const": rules.game},
+            "scenario": {"const": rules.scenario.id},
+            "rng": {"type": "integer", "minimum": 0, "maximum": rng.MASK64},
+            "turn": {"type": "integer", "minimum": 1, "maximum": 1_000_000},
+            "options": {"type": "object", "additionalProperties": False,
+                        "required": ["shinsengumi_score", "entrance_setup"],
+                        "properties": {"shinsengumi_score": {"enum": ["status", "count"]},
+                                       "entrance_setup": {"enum": ["exempt", "wait-outside"]}}},
+            "units": {"type": "object", "required": ids, "additionalProperties": False,
+                      "properties": {uid: unit for uid in ids}},
+            "phase": {"enum": ["setup", "action", "over"]},
+            "active": {"enum": sides},
+            "passes": {"type": "integer", "minimum": 0, "maximum": 1},
+            "acted": {"type": "boolean"},
+            "step": step,
+        },
+    }
