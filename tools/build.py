@@ -10,14 +10,14 @@ Layout of dist/ (paths the sources index.html, pyscript.toml and static/js refer
     index.html, pyscript.toml           copied from the repo root
     static/...                          copied from static/
     runtime/pyodide/<version>/...       the Pyodide files the browser requests at boot
-    runtime/pyscript/<version>/...      @pyscript/core's core.js, core.css and the chunks they import
+    runtime/pyscript/<version>/...      @pyscript/core's core.js and the chunks it imports at start
     app/kassen.zip                      py/kassen/**/*.py and scenarios/**/*.json, laid out as in the repo
 
 The runtime directories carry the package version because netlify.toml caches /runtime/* as immutable:
 an upgrade must change the URLs, or browsers would keep mixing old and new files for a year.
 
-The build is idempotent: a file is rewritten only when its content (or, for big copied files, size and
-mtime) differs, and anything in dist/ that the build did not produce is removed.
+The build is idempotent: a file is rewritten only when its content differs, and anything in dist/ that
+the build did not produce is removed.
 """
 
 from __future__ import annotations
@@ -40,8 +40,8 @@ NODE_MODULES = ROOT / "node_modules"
 PYODIDE_PKG = NODE_MODULES / "pyodide"
 PYSCRIPT_PKG = NODE_MODULES / "@pyscript" / "core"
 
-# What Pyodide fetches while booting (checked in the browser: tests/browser/test_boot.py fails on any 404
-# and on any request outside this list's directory). No wheels: the app uses the standard library only.
+# What Pyodide fetches while booting (checked in the browser: the browser tests fail on any HTTP error,
+# so a file missing here shows up). No wheels: the app uses the standard library only.
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -50,8 +50,9 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 
-# PyScript entry points; the chunks they import are found by following their import statements.
-PYSCRIPT_ENTRIES = ("core.js", "core.css")
+# PyScript's entry point; the chunks it imports are found by following its import statements. core.css
+# is not shipped: it only styles PyScript elements the app does not use (py-editor, py-terminal).
+PYSCRIPT_ENTRIES = ("core.js",)
 # Lazily imported PyScript chunks the page needs besides the plugins: "toml" parses pyscript.toml.
 PYSCRIPT_DYNAMIC_NEEDED = frozenset({"toml"})
 
@@ -205,12 +206,13 @@ def plan() -> dict[str, Path | bytes]:
 
 
 def _same_copy(src: Path, dest: Path) -> bool:
-    """True when dest is already a copy of src (size and mtime kept by copy2, as rsync judges it)."""
+    """True when dest already holds src's bytes (reading 14 MB takes milliseconds: no mtime guessing)."""
     try:
-        s, d = src.stat(), dest.stat()
+        if src.stat().st_size != dest.stat().st_size:
+            return False
     except FileNotFoundError:
         return False
-    return s.st_size == d.st_size and int(s.st_mtime) == int(d.st_mtime)
+    return src.read_bytes() == dest.read_bytes()
 
 
 def build(dist: Path = DIST) -> dict[str, int]:

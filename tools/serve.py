@@ -118,6 +118,11 @@ class Server(http.server.ThreadingHTTPServer):
 
     daemon_threads = True
 
+    def handle_error(self, request, client_address) -> None:  # type: ignore[no-untyped-def]
+        # A browser that closes a tab mid-download resets its connections: not worth a traceback.
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
+
     @property
     def url(self) -> str:
         return f"http://{HOST}:{self.server_address[1]}/"
