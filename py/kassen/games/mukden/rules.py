@@ -49,6 +49,13 @@ class Rules(GameRules):
         if problems:
             raise ScenarioError(scenario.file, "$", problems[0])
         self.words = Words(scenario, self.map)
+        # Actions are immutable: build the move and attack actions once (legal_actions is hot).
+        m = self.map
+        targets = list(m.hexes) + [m.withdrawn_box]
+        self._moves = {(u, c): Action("move", (u,), c) for u in m.side_of for c in targets}
+        self._attacks = {c: Action("attack", cell=c) for c in m.hexes}
+        self._retreats = {c: Action("retreat", cell=c) for c in targets}
+        self._calls = tuple(Action("call", arg=str(n)) for n in range(max(m.fp_total.values()) + 1))
         self._schema = state_schema(self.map, scenario.id)
         self._view_schema = state_schema(self.map, scenario.id, view=True)
 
@@ -113,7 +120,7 @@ class Rules(GameRules):
             return self._move_actions(state)
         if phase == "attack":
             uid = state["chosen"]
-            out = [Action("attack", cell=units[e]["at"]) for e in mv.adjacent_enemies(m, units, uid)]
+            out = [self._attacks[units[e]["at"]] for e in mv.adjacent_enemies(m, units, uid)]
             if not cb.attack_required(m, units, uid):
                 out.append(Action("no-attack"))
             return out
@@ -121,10 +128,10 @@ class Rules(GameRules):
         if phase in ("attacker-call", "defender-call"):
             uid = fight["attacker"] if phase == "attacker-call" else fight["defender"]
             real = state["fp"][m.side_of[uid]][uid]
-            return [Action("call", arg=str(n)) for n in range(1, real + 1)]
+            return list(self._calls[1:real + 1])
         if phase in ("attacker-retreat", "defender-retreat"):
             uid = fight["attacker"] if phase == "attacker-retreat" else fight["defender"]
-            return [Action("retreat", cell=c) for c in cb.retreat_cells(m, units, uid)] + [Action("stand")]
+            return [self._retreats[c] for c in cb.retreat_cells(m, units, uid)] + [Action("stand")]
         if phase == "advance":
             return [Action("advance", cell=fight["d_at"]), Action("stay")]
         if phase == "end-turn":
@@ -139,14 +146,30 @@ class Rules(GameRules):
         out: list[Action] = []
         for uid in mv.choosable(m, units, side):
             if units[uid]["at"] == m.reserve_box:
-                out.extend(Action("move", (uid,), c) for c in mv.detour_cells(m, units, state["waits"]))
+                out.extend(self._moves[uid, c] for c in mv.detour_cells(m, units, state["waits"]))
                 if mv.may_wait(m, units, state["waits"]):
                     out.append(Action("wait", (uid,)))
             else:
-                out.extend(Action("move", (uid,), c) for c in mv.destinations(m, units, uid))
+                out.extend(self._moves[uid, c] for c in mv.destinations(m, units, uid))
         if side == RUSSIA:
             out.append(Action("withdraw"))  # ruling 9: at the start of a Russian turn
         return out
+
+    def is_legal(self, state: State, action: Action) -> bool:
+        """A move is checked against its own unit's destinations only; the rest by membership."""
+        if action.verb == "move" and state["phase"] == "move" and action.units:
+            m, units = self.map, state["units"]
+            uid = action.units[0]
+            if m.side_of.get(uid) != state["active"] or (uid not in m.side_of) or action.arg is not None:
+                return False
+            if state["active"] == RUSSIA and not mv.units_on_map(m, units, RUSSIA):
+                return False
+            if len(action.units) != 1:
+                return False
+            if units[uid]["at"] == m.reserve_box:
+                return action.cell in mv.detour_cells(m, units, state["waits"])
+            return action.cell in mv.destinations(m, units, uid)
+        return super().is_legal(state, action)
 
     def chance_outcomes(self, state: State) -> list[tuple[Action, float]]:
         if state["phase"] not in ("attacker-die", "defender-die"):
