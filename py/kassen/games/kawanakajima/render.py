@@ -1,0 +1,133 @@
+"""The Kawanakajima map as SVG, drawn only from a view.
+
+Terrain (plains, mountain, river hexes), the tan Takeda and grey Uesugi start hexes with their
+group numerals, X1-X3, place labels, the edge of the Uesugi scoring region (dashed) and the
+night-attack army box. Counters: a unit the viewer may identify shows its given name in kanji,
+its code and value (paler when face down); an anonymous unit shows only its side's crest.
+Move and retreat markers are badges ("M", "R").
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable, Optional
+
+from ...engine.board import Cell
+from ...engine.state import View
+from ...render import svg
+from ...render.board import SCALE, Counter, edge_endpoints, render_board
+from .tables import TAKEDA, UESUGI
+from .text import full_name, num, side_name
+from .visibility import anonymous_side, is_anonymous
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .rules import Rules
+
+TERRAIN_FILL = {"plains": "#e8e3c6", "mountain": "#b39a6c", "river": "#8cb6dc"}
+TAKEDA_START_FILL = "#dcc18c"  # tan (rulebook 3(1))
+UESUGI_START_FILL = "#c4c8cf"  # grey
+BOX_FILL = "#efe7d2"
+FACE_DOWN_FILL = {UESUGI: "#a9b7d8", TAKEDA: "#e0a8a2"}
+
+
+def _cell_fill(rules: "Rules"):
+    t = rules.t
+    start = set(t.takeda_start)
+
+    def fill(cell: Cell) -> str:
+        if cell.kind == "box":
+            return BOX_FILL
+        if cell.label in t.group_of:
+            return UESUGI_START_FILL
+        if cell.label in start:
+            return TAKEDA_START_FILL
+        return TERRAIN_FILL.get(cell.terrain, TERRAIN_FILL["plains"])
+
+    return fill
+
+
+def _map_text(rules: "Rules") -> list[str]:
+    """Start-group numerals, X1-X3, the unnamed Takeda hex and the place names."""
+    t = rules.t
+    cells = rules.board.cells
+    parts: list[str] = []
+
+    def label(lab: str, words: str, dy: float, size: float, weight: Optional[str] = None,
+              fill: str = "#3a3327", cls: str = "map-label") -> None:
+        c = cells[lab]
+        parts.append(svg.text(c.x * SCALE, c.y * SCALE + dy * SCALE, words, font_size=size * SCALE,
+                              text_anchor="middle", fill=fill, font_weight=weight, class_=cls))
+
+    for group, hexes in t.group_hexes.items():
+        for lab in hexes:
+            label(lab, group, 0.72, 0.2, "bold", "#4a4f5a", "start-group")
+    label(t.takeda_blank, "(blank)", 0.72, 0.16, None, "#6b5330", "start-blank")
+    for lab, name in t.x_name.items():
+        label(lab, name, 0.3, 0.42, "bold", "#5a3a12", "x-hex")
+    for lab, cell in cells.items():
+        if cell.kind == "hex" and cell.name and lab not in t.x_name:
+            label(lab, cell.name, 0.78, 0.16, "bold", "#2f2a20", "place-name")
+    return parts
+
+
+def _region_edge(rules: "Rules") -> str:
+    """A dashed line around "Takeda's side of the river", where Uesugi face-up units score."""
+    t = rules.t
+    board = rules.board
+    lines = []
+    for conn in board.connections.values():
+        a, b = conn.a, conn.b
+        if a in t.on_map and b in t.on_map and ((a in t.scoring_region) != (b in t.scoring_region)):
+            (x1, y1), (x2, y2) = edge_endpoints(board.cells[a], board.cells[b], board)
+            lines.append(svg.el("line", {"x1": x1, "y1": y1, "x2": x2, "y2": y2, "stroke": "#2b4f9e",
+                                         "stroke-width": 1.6, "stroke-dasharray": "4 3", "opacity": 0.7}))
+    return svg.el("g", {"class": "scoring-region", "aria-label": "Uesugi scoring region"}, *lines)
+
+
+def _box_caption(rules: "Rules", view: View) -> str:
+    t = rules.t
+    box = rules.board.cells[t.night_box]
+    n = sum(1 for u in view.get("units", {}).values() if u.get("at") == t.night_box)
+    return svg.text(box.x * SCALE, (box.y - 0.7) * SCALE, f"{box.name or 'Night attack army'} ({n})",
+                    font_size=0.3 * SCALE, text_anchor="middle", fill="#3a3327", font_weight="bold",
+                    class_="box-caption")
+
+
+def counters(rules: "Rules", view: View) -> list[Counter]:
+    """One counter per unit on the map or in the box, showing only what the view holds."""
+    t = rules.t
+    out = []
+    for key, u in view.get("units", {}).items():
+        at = u.get("at")
+        if at is None:
+            continue
+        badges = [b for b, flag in (("M", "move_marker"), ("R", "retreat_marker")) if u.get(flag)]
+        marks = [m for m, flag in (("move marker", "move_marker"), ("retreat marker", "retreat_marker"))
+                 if u.get(flag)]
+        if is_anonymous(key):
+            side = anonymous_side(key) or UESUGI
+            title = f"Face-down {side_name(side)} unit" + (f" ({', '.join(marks)})" if marks else "")
+            out.append(Counter(unit=key, side=side, at=at, fill=rules.scenario.side_info[side]["color"],
+                               text_color="#ffffff", title=title, face_down=True, crest=t.crest[side],
+                               badges=badges, selectable=at != t.night_box))
+            continue
+        g = t.generals.get(key)
+        if g is None:
+            continue
+        face_up = bool(u.get("face_up"))
+        value_line = f"{g.code} {num(g.value)}" if g.code else num(g.value)
+        state_words = "face up" if face_up else "face down"
+        title = f"{full_name(t, key)}, {state_words}" + (f", {', '.join(marks)}" if marks else "")
+        fill = rules.scenario.side_info[g.side]["color"] if face_up else FACE_DOWN_FILL[g.side]
+        out.append(Counter(unit=key, side=g.side, at=at, lines=[g.kanji[-2:], value_line], fill=fill,
+                           text_color="#ffffff" if face_up else "#1b1b1b", title=title, badges=badges))
+    return out
+
+
+def render_svg(rules: "Rules", view: View, highlight: Iterable[str] = (), selected: Optional[str] = None) -> str:
+    """The whole map for one view."""
+    turn = view.get("turn", 1)
+    title = f"Kawanakajima, turn {turn}"
+    if view.get("viewer") in (UESUGI, TAKEDA):
+        title += f", as seen by {side_name(view.get('viewer'))}"
+    return render_board(rules.board, cell_fill=_cell_fill(rules), counters=counters(rules, view),
+                        highlight=highlight, selected=selected, underlays=[_region_edge(rules)],
+                        overlays=_map_text(rules) + [_box_caption(rules, view)], title=title)
