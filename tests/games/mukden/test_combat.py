@@ -466,3 +466,19 @@ def test_time_reaching_ten_ends_the_game_after_the_combat(r):
     s, _ = fight(r, s, 2, 2, 6, 5)
     s, _ = play(r, s, "stand", "stand")
     assert s["phase"] == "move"  # 9: the game goes on
+
+
+def test_the_floor_on_modified_fp_is_an_option(r):
+    """Ruling 5: 1 - 1 (river) - 1 (mountain) stops at 0 by default; the option null removes the floor."""
+    from .helpers import allotted
+
+    positions = {"jp-1": "0803", "ru-1": "0904"}
+    s = arrange(r, positions)
+    assert attack_value(r, s, "move jp-1 @0803", "0904", 1) == 0
+    base = allotted(r)
+    base["options"] = {"modified_fp_floor": None}
+    s = arrange(r, positions, state=base)
+    assert not r.validate(s)
+    s, _ = play(r, s, "move jp-1 @0803", "attack @0904", "call =1", "call =1")
+    assert s["combat"]["attack"] == -1 and s["combat"]["dbonus"] == 2
+    assert r.setup(1, {"modified_fp_floor": None})["options"] == {"modified_fp_floor": None}

@@ -4,7 +4,7 @@ import pytest
 from kassen.engine.errors import IllegalAction
 from kassen.engine.state import CHANCE
 
-from .helpers import JP_ALLOT, RU_ALLOT, allotted, legal, play, rules
+from .helpers import JP_ALLOT, allotted, legal, play, rules
 
 
 @pytest.fixture(scope="module")

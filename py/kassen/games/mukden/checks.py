@@ -35,8 +35,8 @@ def validate(rules: "Rules", state: dict[str, Any], errors: list[str]) -> list[s
         for uid, unit in units.items():
             if unit["at"] != rules.scenario.units[uid]["start"]:
                 errors.append(f"{uid} has left its start cell before the first turn")
-    elif units[m.detour_unit]["at"] != m.reserve_box and state["waits"] > len(m.detour_steps) - 1:
-        errors.append("impossible number of 3rd Army waits")
+        if state["time"] or state["turn"] != 1 or state["waits"]:
+            errors.append("time, turn and waits start at 0, 1 and 0 before the first turn")
     # -- fighting power -------------------------------------------------------------------------------
     for side in SIDES:
         alloc, fp = state["alloc"][side], state["fp"][side]
@@ -71,8 +71,6 @@ def validate(rules: "Rules", state: dict[str, Any], errors: list[str]) -> list[s
                     errors.append(f"{uid} has more current FP ({fp[uid]}) than it was allotted")
                 if (fp[uid] == 0) != (units[uid]["at"] is None):
                     errors.append(f"{uid}: a unit is removed exactly when its FP reaches 0 (mukden.7.zero-removed)")
-        elif not allotting or side_done:
-            pass
     # -- phase fields ---------------------------------------------------------------------------------
     fight = state["combat"]
     chosen = state["chosen"]

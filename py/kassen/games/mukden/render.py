@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any, Iterable, Optional
 from ...engine.board import Cell
 from ...render import svg
 from ...render.board import SCALE, Counter, EdgeStyle, render_board
-from .mapdata import RUSSIA
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import Rules
@@ -26,7 +25,7 @@ def _xy(cell: Cell) -> tuple[float, float]:
 
 def render_svg(rules: "Rules", view: dict[str, Any], highlight: Iterable[str] = (),
                selected: Optional[str] = None) -> str:
-    m, board, w = rules.map, rules.board, rules.words
+    m, board = rules.map, rules.board
 
     def cell_fill(cell: Cell) -> str:
         if cell.kind == "box":
@@ -98,7 +97,7 @@ def _underlays(rules: "Rules") -> list[str]:
 
 
 def _overlays(rules: "Rules", view: dict[str, Any]) -> list[str]:
-    m, board, w = rules.map, rules.board, rules.words
+    m, board = rules.map, rules.board
     parts = []
     # special hexes
     for h in m.supply:

@@ -21,12 +21,15 @@ from . import movement as mv
 from . import victory
 from .checks import validate as _validate
 from .explain import explain as _explain
-from .render import render_svg as _render_svg
-from .ui import describe as _describe, prompt as _prompt, status as _status, unit_details as _unit_details
 from .mapdata import JAPAN, RUSSIA, SIDES, MukdenMap, other
+from .render import render_svg as _render_svg
 from .rulings import rulings as _rulings
-from .schema import COMBAT_PHASES, ENDINGS, PHASES, state_schema
-from .text import PHASE_WORDS, Words
+from .schema import state_schema
+from .text import Words
+from .ui import describe as _describe
+from .ui import prompt as _prompt
+from .ui import status as _status
+from .ui import unit_details as _unit_details
 
 #: who acts in each phase: the side whose turn it is, the other side, or chance
 _ACTOR = {"allot": "active", "move": "active", "attack": "active", "attacker-call": "active",
@@ -160,12 +163,10 @@ class Rules(GameRules):
         if action.verb == "move" and state["phase"] == "move" and action.units:
             m, units = self.map, state["units"]
             uid = action.units[0]
-            if m.side_of.get(uid) != state["active"] or (uid not in m.side_of) or action.arg is not None:
+            if len(action.units) != 1 or action.arg is not None or m.side_of.get(uid) != state["active"]:
                 return False
             if state["active"] == RUSSIA and not mv.units_on_map(m, units, RUSSIA):
-                return False
-            if len(action.units) != 1:
-                return False
+                return False  # only the declaration is left (ruling 9)
             if units[uid]["at"] == m.reserve_box:
                 return action.cell in mv.detour_cells(m, units, state["waits"])
             return action.cell in mv.destinations(m, units, uid)
@@ -483,5 +484,3 @@ class Rules(GameRules):
     def render_svg(self, view: View, highlight: Iterable[str] = (), selected: Optional[str] = None) -> str:
         return _render_svg(self, view, highlight, selected)
 
-
-__all__ = ["Rules", "PHASES", "ENDINGS", "COMBAT_PHASES", "PHASE_WORDS"]

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from ...engine.actions import Action
 from ...engine.state import CHANCE, TERMINAL
-from .mapdata import JAPAN, RUSSIA, SIDES, other
+from .mapdata import RUSSIA, SIDES
 from .text import PHASE_WORDS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -22,7 +22,6 @@ def _where(view: Optional[dict[str, Any]], uid: Optional[str]) -> Optional[str]:
 def describe(rules: "Rules", action: Action, view: Optional[dict[str, Any]] = None) -> str:
     w, m = rules.words, rules.map
     verb, uid = action.verb, action.unit
-    fight = (view or {}).get("combat") or {}
     if verb == "allot":
         return f"Allot {action.arg} FP to the {w.unit(uid or '')}" if uid in m.side_of else f"Allot {action.arg}"
     if verb == "confirm":
@@ -83,6 +82,9 @@ def prompt(rules: "Rules", view: dict[str, Any]) -> str:
             return f"{side}: confirm your allotment."
         return (f"{side}: allot FP to the {w.unit(pending[0])} ({left} FP left for {len(pending)} units, "
                 f"at least {m.fp_min} each).")
+    if phase == "move" and to_move == RUSSIA and not any(
+            view.get("units", {}).get(u, {}).get("at") in m.neighbors for u in m.units_of[RUSSIA]):
+        return f"{side} has no unit left on the map: declare withdrawal."
     if phase == "move":
         extra = " or declare withdrawal" if to_move == RUSSIA else ""
         return f"{side}: choose one unit and click where it moves (its own hex to stay){extra}."
