@@ -27,7 +27,6 @@ import io
 import json
 import os
 import re
-import shutil
 import sys
 import time
 import tomllib
@@ -161,7 +160,7 @@ def app_zip_bytes() -> bytes:
     return buf.getvalue()
 
 
-def _check_sources(config: dict, pyodide_version: str) -> None:
+def _check_sources(config: dict, pyodide_version: str, pyscript_version: str) -> None:
     """Fail early when pyscript.toml points somewhere the build does not put the runtime or the app."""
     expected = f"./{pyodide_dir(pyodide_version)}/pyodide.mjs"
     if config.get("interpreter") != expected:
@@ -171,7 +170,6 @@ def _check_sources(config: dict, pyodide_version: str) -> None:
         )
     if f"./{ZIP_NAME}" not in config.get("files", {}):
         raise BuildError(f'pyscript.toml: [files] must unpack "./{ZIP_NAME}".')
-    pyscript_version = _package_version(PYSCRIPT_PKG)
     versions = {"pyodide": pyodide_version, "pyscript": pyscript_version}
     pages = [ROOT / "index.html", *sorted((ROOT / "static").rglob("*.js")),
              *sorted((ROOT / "static").rglob("*.html"))]
@@ -186,7 +184,7 @@ def plan() -> dict[str, Path | bytes]:
     """dist-relative path -> source file (copied) or bytes (written)."""
     pyodide_version, pyscript_version = runtime_versions()
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
-    _check_sources(config, pyodide_version)
+    _check_sources(config, pyodide_version, pyscript_version)
     out: dict[str, Path | bytes] = {
         "index.html": ROOT / "index.html",
         "pyscript.toml": ROOT / "pyscript.toml",
@@ -205,36 +203,20 @@ def plan() -> dict[str, Path | bytes]:
     return out
 
 
-def _same_copy(src: Path, dest: Path) -> bool:
-    """True when dest already holds src's bytes (reading 14 MB takes milliseconds: no mtime guessing)."""
-    try:
-        if src.stat().st_size != dest.stat().st_size:
-            return False
-    except FileNotFoundError:
-        return False
-    return src.read_bytes() == dest.read_bytes()
-
-
 def build(dist: Path = DIST) -> dict[str, int]:
     """Bring dist/ in line with the plan; returns counts of written, unchanged and removed files."""
     counts = {"written": 0, "unchanged": 0, "removed": 0}
     wanted = plan()
-    dist.mkdir(parents=True, exist_ok=True)
     for rel, source in wanted.items():
+        data = source if isinstance(source, bytes) else source.read_bytes()  # 14 MB: milliseconds
         dest = dist / rel
+        if dest.is_file() and dest.stat().st_size == len(data) and dest.read_bytes() == data:
+            counts["unchanged"] += 1
+            continue
         dest.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(source, bytes):
-            if dest.is_file() and dest.read_bytes() == source:
-                counts["unchanged"] += 1
-                continue
-            tmp = dest.with_name(dest.name + ".tmp")
-            tmp.write_bytes(source)
-            os.replace(tmp, dest)
-        else:
-            if _same_copy(source, dest):
-                counts["unchanged"] += 1
-                continue
-            shutil.copy2(source, dest)
+        tmp = dest.with_name(dest.name + ".tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, dest)  # a server reading dist/ meanwhile never sees half a file
         counts["written"] += 1
     for path in sorted(dist.rglob("*"), reverse=True):  # children before their directories
         rel = path.relative_to(dist).as_posix()
