@@ -23,7 +23,7 @@ def validate_state(rules: "Rules", state: State) -> list[str]:
     phase = state["phase"]
     opts = rules.options_of(state)
     occ = occupancy(data, units)
-    waiting_ok = phase == "action" and opts["entrance_setup"] == "wait-outside"
+    waiting_ok = phase != "setup" and opts["entrance_setup"] == "wait-outside"
 
     for uid in data.unit_order:
         u, c = units[uid], data.counters[uid]

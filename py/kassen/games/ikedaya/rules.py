@@ -45,6 +45,10 @@ class Rules(GameRules):
         # Action objects are immutable; interning them keeps legal_actions fast (a memo of values,
         # not game state).
         self._interned: dict[tuple[Any, ...], Action] = {}
+        from .schema import state_schema
+
+        self._state_schema = state_schema(self)
+        self._view_schema = GameRules.view_schema(self)
 
     # -- helpers -----------------------------------------------------------------------------------
     def _act(self, verb: str, units: tuple[str, ...] = (), cell: Optional[str] = None,
@@ -73,6 +77,16 @@ class Rules(GameRules):
 
     def _fresh(self, state: State, occ: Occupancy, side: str, cell: str) -> list[str]:
         return [u for u in occ.get(cell, ()) if self.side_of(u) == side and not state["units"][u]["spent"]]
+
+    def _ready(self, state: State, occ: Occupancy, side: str) -> list[tuple[str, list[str]]]:
+        """(cell, unspent counters of ``side`` there) for every cell they may act from, in map order."""
+        cells = set(self._actor_cells(state))
+        out = []
+        for cell in sorted((c for c in occ if c in cells), key=self._cell_index.__getitem__):
+            fresh = self._fresh(state, occ, side, cell)
+            if fresh:
+                out.append((cell, fresh))
+        return out
 
     # -- protocol: set-up --------------------------------------------------------------------------
     def setup(self, seed: int | str, options: Optional[dict[str, Any]] = None) -> State:
@@ -136,15 +150,35 @@ class Rules(GameRules):
         if action.cell is not None and action.cell not in self.board.cells:
             return False
         if state["phase"] == "action" and state["step"] is None and action.verb != "pass":
-            # only the actions of the square the first counter stands on need generating
-            if not action.units:
-                return False
-            at = state["units"][action.units[0]]["at"]
-            if at not in self._actor_cells(state):
-                return False
-            occ = occupancy(self.data, state["units"])
-            return any(a == action for a in self._square_actions(state, occ, state["active"], at))
+            return self._is_legal_activation(state, action)
         return action in self.legal_actions(state)
+
+    def _is_legal_activation(self, state: State, action: Action) -> bool:
+        """The test of ``_square_actions`` for one action, without generating the others."""
+        data, units = self.data, action.units
+        side = state["active"]
+        if not units or action.cell is None or len(units) > data.stack_limit:
+            return False
+        at = state["units"][units[0]]["at"]
+        if at not in self._actor_cells(state) or list(units) != data.sort_units(set(units)):
+            return False
+        if any(state["units"][u]["at"] != at or state["units"][u]["spent"] or self.side_of(u) != side
+               for u in units):
+            return False
+        occ = occupancy(data, state["units"])
+        tb = any(data.counters[u].tuberculosis for u in units)
+        verb = action.verb
+        if verb == "activate":
+            return tb and action.cell == at
+        if tb:
+            return False
+        if verb == "move":
+            return action.cell in self._destinations(state, occ, side, at) and room(data, occ, action.cell, len(units))
+        if verb == "attack":
+            return action.cell in movement.enemy_squares_in_reach(data, occ, at, side)
+        if verb == "jump":
+            return len(units) == 1 and self._jump_landing(state, occ, side, at) == action.cell
+        return False
 
     def _setup_cells(self, state: State, occ: Occupancy, side: str) -> list[str]:
         """Squares where the side's next counter may be set up (ikedaya.setup.*)."""
@@ -180,8 +214,8 @@ class Rules(GameRules):
         side = state["active"]
         occ = occupancy(self.data, state["units"])
         out = [self._act("pass")]
-        for cell in self._actor_cells(state):
-            out.extend(self._square_actions(state, occ, side, cell))
+        for cell, fresh in self._ready(state, occ, side):
+            out.extend(self._square_actions(state, occ, side, cell, fresh))
         return out
 
     def _destinations(self, state: State, occ: Occupancy, side: str, cell: str) -> dict[str, int]:
@@ -209,10 +243,12 @@ class Rules(GameRules):
                         out[dest] = cost + c
         return out
 
-    def _square_actions(self, state: State, occ: Occupancy, side: str, cell: str) -> Iterator[Action]:
+    def _square_actions(self, state: State, occ: Occupancy, side: str, cell: str,
+                        fresh: Optional[list[str]] = None) -> Iterator[Action]:
         """Every activation of the side's unspent counters on one square (any subset of up to three
         forms the stack: ikedaya.seq.alternate-actions, ikedaya.move.stack-moves-as-one)."""
-        fresh = self._fresh(state, occ, side, cell)
+        if fresh is None:
+            fresh = self._fresh(state, occ, side, cell)
         if not fresh:
             return
         data = self.data
@@ -381,10 +417,7 @@ class Rules(GameRules):
         data = self.data
         occ = occupancy(data, state["units"])
         mp = data.mp.get(side)
-        for cell in self._actor_cells(state):
-            fresh = self._fresh(state, occ, side, cell)
-            if not fresh:
-                continue
+        for cell, fresh in self._ready(state, occ, side):
             if any(data.counters[u].tuberculosis for u in fresh):
                 return True
             if cell != POOL:
@@ -430,11 +463,16 @@ class Rules(GameRules):
             events.append(self._end_event(state, "every Ronin has been removed or has escaped"))
             return
         side = state["active"]
-        if not self._can_act(state, side) and not self._can_act(state, self.data.other[side]):
+        other = self.data.other[side]
+        if self._can_act(state, other):
+            state["active"] = other
+        elif self._can_act(state, side):
+            # the other player can only pass, and does so by himself (ruling ikedaya-n07)
+            events.append(event(f"The {self.side_name(other)} have no counter able to act and pass", "pass",
+                                side=other))
+            state["passes"] = 1
+        else:
             self._end_phase(state, events, "every counter has finished its action")
-            return
-        state["active"] = self.data.other[side]
-        self._auto_pass(state, events)
 
     def _end_phase(self, state: State, events: list[Event], reason: str) -> None:
         """End of the Action Phase, the Recovery Phase, and the next turn (ikedaya.seq.*)."""
@@ -676,9 +714,11 @@ class Rules(GameRules):
         return validate_state(self, state)
 
     def state_schema(self) -> dict[str, Any]:
-        from .schema import state_schema
+        """Built once per scenario (callers never modify it)."""
+        return self._state_schema
 
-        return state_schema(self)
+    def view_schema(self) -> dict[str, Any]:
+        return self._view_schema
 
     def rulings(self) -> list[dict[str, Any]]:
         from .rulings import RULINGS
