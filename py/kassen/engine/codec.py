@@ -101,13 +101,22 @@ def parse_fragment(fragment: str) -> tuple[str, str, str]:
     return kind, scenario, payload
 
 
+def _validator(rules: GameRules, view: bool) -> Validator:
+    """The rules' state (or view) schema validator, built once per rules object."""
+    attr = "_view_validator" if view else "_state_validator"
+    validator = getattr(rules, attr, None)
+    if validator is None:
+        validator = Validator(rules.view_schema() if view else rules.state_schema())
+        setattr(rules, attr, validator)
+    return validator
+
+
 def check_state(rules: GameRules, data: Any, what: str = "the position", view: bool = False) -> State:
     """Schema (types) then the game's semantic checks; LinkError naming the first problem."""
     if not isinstance(data, dict) or not is_plain(data):
         raise LinkError(f"{what} is not a position")
-    schema = rules.view_schema() if view else rules.state_schema()
     try:
-        Validator(schema).validate(data)
+        _validator(rules, view).validate(data)
     except SchemaViolation as exc:
         raise LinkError(f"{what} is malformed: at {exc.path}: {exc.message}") from None
     try:

@@ -51,10 +51,13 @@ def describe(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+_PLAIN_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_\-]*$")
+
+
 def _child(path: str, key: str | int) -> str:
     if isinstance(key, int):
         return f"{path}[{key}]"
-    if re.match(r"^[A-Za-z_][A-Za-z0-9_\-]*$", key):
+    if _PLAIN_KEY.match(key):
         return f"{path}.{key}"
     return f"{path}[{json.dumps(key, ensure_ascii=False)}]"
 
