@@ -104,6 +104,11 @@ def why_not(rules: "Rules", state: State, action: Action) -> Optional[str]:
         return f"The night-attack army box is empty ({C}5.takeda-reinforce)"
     if phase != "move":
         return None
+    if verb in ("flip", "mark"):
+        if state["turn"] == t.turns and player == UESUGI:
+            return f"There is no Uesugi command phase on turn 6 ({C}5.uesugi-t6-skip-command)"
+        return (f"Units are turned face up or given move markers only in the command phase, at most "
+                f"{t.command_limit} a phase ({C}5.command-up-to-six)")
     return _movement_reason(rules, state, player, action, uid)
 
 
