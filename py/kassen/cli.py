@@ -19,7 +19,7 @@ from typing import Any, Optional
 
 from .engine import codec
 from .engine.errors import KassenError
-from .engine.play import random_game, sample_chance
+from .engine.play import random_game, random_walk, sample_chance
 from .engine.rules import GameRules
 from .engine.state import CHANCE, TERMINAL, State, View
 from .games import load_rules, scenario_ids
@@ -185,30 +185,15 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 def link_stats(rules: GameRules, games: int, seed: int = 1, max_actions: int = 5000) -> dict[str, Any]:
     """Longest play link and spectator link over every position of ``games`` random games."""
-    import random as _random
-
-    longest_p = longest_v = 0
+    longest_p = longest_v = positions = 0
     worst: dict[str, Any] = {}
-    positions = 0
     for g in range(games):
-        chooser = _random.Random(f"links:{seed + g}")
-        state = rules.setup(seed + g)
-        n = 0
-        while True:
-            p_len = len(position_link(rules, state, secrets=True))
-            v_len = len(position_link(rules, state))
+        for n, (state, _) in enumerate(random_walk(rules, seed + g, max_actions)):
             positions += 1
+            p_len = len(position_link(rules, state, secrets=True))
             if p_len > longest_p:
                 longest_p, worst = p_len, {"seed": seed + g, "action": n}
-            longest_v = max(longest_v, v_len)
-            if rules.current_player(state) == TERMINAL or n >= max_actions:
-                break
-            if rules.current_player(state) == CHANCE:
-                action = sample_chance(rules, state)
-            else:
-                action = chooser.choice(list(rules.legal_actions(state)))
-            state, _ = rules.apply(state, action)
-            n += 1
+            longest_v = max(longest_v, len(position_link(rules, state)))
     return {"scenario": rules.scenario.id, "games": games, "positions": positions,
             "longest_play_link": longest_p, "longest_spectator_link": longest_v, "longest_at": worst}
 

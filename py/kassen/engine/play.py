@@ -6,7 +6,7 @@ and an action list give the same game everywhere.
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable, Optional
+from typing import Any, Iterable, Iterator, Optional
 
 from . import rng
 from .actions import Action
@@ -50,21 +50,22 @@ def replay(rules: GameRules, seed: int | str, options: Optional[dict[str, Any]],
     return state
 
 
-def random_game(rules: GameRules, seed: int | str, max_actions: int = 5000,
-                bot_seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
-                ) -> tuple[State, list[Action]]:
-    """Play uniformly random legal actions (dice from the state's RNG) until the end or the cap.
+def random_walk(rules: GameRules, seed: int | str, max_actions: int = 5000,
+                bot_seed: Optional[int | str] = None, options: Optional[dict[str, Any]] = None
+                ) -> Iterator[tuple[State, Optional[Action]]]:
+    """Every state of a uniformly random game, with the action that led to it (None at set-up),
+    until the end or ``max_actions`` actions.
 
     The bot's own choices come from ``random.Random(bot_seed)`` (default: the seed), never from
     the game's RNG, so the game's dice do not depend on how the players choose.
     """
     chooser = random.Random(f"bot:{seed if bot_seed is None else bot_seed}")
     state = rules.setup(seed, options)
-    record: list[Action] = []
-    while len(record) < max_actions:
+    yield state, None
+    for _ in range(max_actions):
         player = rules.current_player(state)
         if player == TERMINAL:
-            break
+            return
         if player == CHANCE:
             action = sample_chance(rules, state)
         else:
@@ -73,5 +74,16 @@ def random_game(rules: GameRules, seed: int | str, max_actions: int = 5000,
                 raise RuntimeError(f"{player} has no legal action in a non-terminal state")
             action = chooser.choice(legal)
         state, _ = rules.apply(state, action)
-        record.append(action)
+        yield state, action
+
+
+def random_game(rules: GameRules, seed: int | str, max_actions: int = 5000,
+                bot_seed: Optional[int | str] = None, options: Optional[dict[str, Any]] = None
+                ) -> tuple[State, list[Action]]:
+    """The final state and the actions of one ``random_walk``."""
+    state: State = {}
+    record: list[Action] = []
+    for state, action in random_walk(rules, seed, max_actions, bot_seed, options):
+        if action is not None:
+            record.append(action)
     return state, record
