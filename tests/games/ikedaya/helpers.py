@@ -22,14 +22,14 @@ def get_rules() -> Rules:
 
 def position(rules: Rules, where: dict[str, Optional[str]], *, turn: int = 1, active: str = SHIN,
              spent: Iterable[str] = (), options: Optional[dict] = None, passes: int = 0,
-             acted: bool = False) -> dict:
+             acted: bool = False, quiet: int = 0) -> dict:
     """An Action Phase position: counters not named in ``where`` are removed (at None)."""
     state = rules.setup(7, options)
     for uid, u in state["units"].items():
         u["at"] = where.get(uid)
         u["spent"] = uid in set(spent)
     state.update({"phase": "action", "turn": turn, "active": active, "passes": passes, "acted": acted,
-                  "step": None})
+                  "quiet": quiet, "step": None})
     errors = rules.validate(state)
     assert not errors, errors
     return state

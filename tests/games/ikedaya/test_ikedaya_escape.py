@@ -101,7 +101,7 @@ def test_walking_out_through_the_entrance(rules):
     s = position(rules, {"kondo": "2A4", "katsura": "1C2", "miyabe": "2A1"}, active="ronin")
     s, events = apply_events(rules, s, "move katsura @Street")
     assert at(s, "katsura") == "Street"
-    assert "escape through the Entrance" in events[0]["text"]
+    assert events[0]["text"] == "Katsura Kogorō escapes through the Entrance into the Street (Sanjō-dōri)"
 
 
 @pytest.mark.rules("ikedaya.escape.light-bonus")

@@ -150,3 +150,20 @@ def test_a_side_with_nothing_to_do_passes_by_itself(rules):
     assert any("no counter able to act" in e["text"] for e in events)
     s = apply(rules, s, "pass")
     assert s["turn"] == 2
+
+
+def test_ten_quiet_turns_end_the_game(rules):
+    """Ruling n13: ten whole turns in a row with nobody killed, captured, escaping or leaving the map."""
+    s = position(rules, {"takeda": "1C1", "katsura": "1A4"}, turn=30, quiet=8)
+    s = apply(rules, s, "pass", "move katsura @1A3", "pass")
+    assert s["turn"] == 31 and s["quiet"] == 9 and s["phase"] == "action"
+    assert dict(rules.status(rules.view_for(s, None)))["Turns without a casualty or escape"] == "9 of 10"
+    s, events = apply_events(rules, s, "pass", "move katsura @1A4", "pass")
+    assert rules.current_player(s) == TERMINAL
+    assert "10 whole turns in a row" in rules.outcome(s)["reason"] and events[-1]["kind"] == "end"
+    # any escape, capture, kill or exit starts the count again
+    s = position(rules, {"takeda": "1C1", "katsura": "1A4", "yoshida": "2A4"}, turn=30, quiet=9)
+    s = apply(rules, s, "move takeda @Street")
+    assert s["quiet"] == 0
+    s = apply(rules, s, "move katsura @1A3", "move yoshida @2A3")  # every counter has acted: next turn
+    assert s["phase"] == "action" and s["turn"] == 31 and s["quiet"] == 1

@@ -63,8 +63,12 @@ def validate_state(rules: "Rules", state: State) -> list[str]:
     if phase == "over":
         if state["step"] is not None:
             errors.append("the game is over but an action is unfinished")
-        if not rules._all_ronin_gone(state) and state["acted"]:
+        limit = data.quiet_limit
+        quiet_end = limit is not None and state["quiet"] >= limit
+        if not rules._all_ronin_gone(state) and state["acted"] and not quiet_end:
             errors.append("the game ended early although an action was taken this turn")
+    elif data.quiet_limit is not None and state["quiet"] >= data.quiet_limit:
+        errors.append(f"{state['quiet']} quiet turns in a row should have ended the game")
     elif state["step"] is not None:
         errors += _check_step(rules, state, occ, state["step"])
     return errors
@@ -73,7 +77,7 @@ def validate_state(rules: "Rules", state: State) -> list[str]:
 def _check_setup(rules: "Rules", state: State, occ: movement.Occupancy) -> list[str]:
     data = rules.data
     errors: list[str] = []
-    if state["turn"] != 1 or state["step"] is not None or state["passes"] or state["acted"]:
+    if state["turn"] != 1 or state["step"] is not None or state["passes"] or state["acted"] or state["quiet"]:
         errors.append("set-up happens before turn 1's Action Phase, with no action under way")
     for side, groups in data.setup_groups.items():
         allowed = set()

@@ -147,6 +147,7 @@ class InnData:
         self.tb_acts_on: int = p["tuberculosis"]["acts_on_at_least"]
         self.escaping_side: str = p["escaping_side"]
         self.off_map_side: str = p["off_map_side"]
+        self.quiet_limit: Optional[int] = p.get("quiet_turns_limit")
         self.default_options: dict[str, str] = dict(p["options"])
         self.setup_groups: dict[str, tuple[tuple[frozenset[str], int], ...]] = {}
         areas = _areas(board)

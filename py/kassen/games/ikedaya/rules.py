@@ -7,6 +7,7 @@ The state is plain data::
     active  the side placing counters (set-up) or the phasing player (Action Phase)
     passes  consecutive passes so far (two in a row end the Action Phase)
     acted   whether anyone has taken an action in this Action Phase
+    quiet   whole turns in a row in which no counter was killed, captured, escaped or left the map
     step    None, or the unfinished part of the current action (see schema.py)
 
 Boxes: "Pool" holds counters not yet set up, "Street"/"Backyard" hold escaped Ronin and the
@@ -100,7 +101,7 @@ class Rules(GameRules):
         for u in state["units"].values():
             u["spent"] = False
         state.update({"phase": "setup", "active": self.data.setup_order[0], "passes": 0, "acted": False,
-                      "step": None})
+                      "quiet": 0, "step": None})
         return state
 
     def current_player(self, state: State) -> str:
@@ -149,7 +150,9 @@ class Rules(GameRules):
             return False
         if action.cell is not None and action.cell not in self.board.cells:
             return False
-        if state["phase"] == "action" and state["step"] is None and action.verb != "pass":
+        if state["phase"] == "action" and state["step"] is None:
+            if action.verb == "pass":
+                return not action.units and action.cell is None and action.arg is None
             return self._is_legal_activation(state, action)
         return action in self.legal_actions(state)
 
@@ -345,7 +348,7 @@ class Rules(GameRules):
             self._start_combat(state, group, at, action.cell or "", events)
         elif verb == "hold":
             group = step["group"]
-            events.append(event(f"{text.names(self.data, group)} end their action in "
+            events.append(event(f"{text.names(self.data, group)} {text.verb(group, 'ends', 'end')} the action in "
                                 f"{self.data.square_text(step['at'])}", "move", side=state["active"]))
             self._end_action(state, group, events)
         elif verb == "jump":
@@ -487,8 +490,29 @@ class Rules(GameRules):
             state["step"] = None
             events.append(self._end_event(state, "neither player took an action in a whole turn"))
             return
+        state["quiet"] += 1
+        limit = self.data.quiet_limit
+        if limit is not None and state["quiet"] >= limit:
+            # ruling ikedaya-n13: nobody can (or will) make progress; the game would go on for ever
+            state["phase"] = "over"
+            state["step"] = None
+            events.append(self._end_event(state, self._quiet_reason()))
+            return
         state["turn"] += 1
         self._start_turn(state, events)
+
+    def _quiet_reason(self) -> str:
+        return (f"{self.data.quiet_limit} whole turns in a row passed without any counter killed, captured, "
+                f"escaping or leaving the map")
+
+    def ending(self, state: State) -> str:
+        """Why a finished game ended: every Ronin gone, a turn without actions, or no progress."""
+        if self._all_ronin_gone(state):
+            return "every Ronin has been removed or has escaped"
+        limit = self.data.quiet_limit
+        if limit is not None and state.get("quiet", 0) >= limit:
+            return self._quiet_reason()
+        return "neither player took an action in a whole turn"
 
     def _all_ronin_gone(self, state: State) -> bool:
         for u in self.data.side_units[self.data.escaping_side]:
@@ -499,7 +523,7 @@ class Rules(GameRules):
 
     def _end_event(self, state: State, reason: str) -> Event:
         out = scoring.outcome(self, state, reason)
-        return event(f"The game ends: {reason}. {out['reason']}", "end")
+        return event(f"The game ends. {out['reason']}", "end")
 
     # movement
     def _move(self, state: State, group: list[str], at: str, dest: str, events: list[Event]) -> None:
@@ -509,14 +533,15 @@ class Rules(GameRules):
             state["units"][u]["at"] = dest
         who = text.names(data, group)
         if dest in data.square_set:
-            events.append(event(f"{who} move {data.square_text(at)} → {data.square_text(dest)}", "move", side=side))
+            events.append(event(f"{who} {text.verb(group, 'moves', 'move')} {data.square_text(at)} → {data.square_text(dest)}", "move", side=side))
         elif side == data.escaping_side:
-            events.append(event(f"{who} escape through the Entrance into the {data.square_text(dest)}", "escape",
+            events.append(event(f"{who} {text.verb(group, 'escapes', 'escape')} through the Entrance into the {data.square_text(dest)}", "escape",
                                 side=side))
         else:
-            events.append(event(f"{who} leave the map into the {data.square_text(dest)} and may never return; "
+            events.append(event(f"{who} {text.verb(group, 'leaves', 'leave')} the map into the {data.square_text(dest)} and may never return; "
                                 f"each gives -1 to later jumps into the Street or Backyard", "move", side=side))
         if dest not in data.square_set:
+            state["quiet"] = 0  # escaped or left the map: the game moved on (ruling ikedaya-n13)
             self._end_action(state, group, events)
             return
         occ = occupancy(data, state["units"])
@@ -544,7 +569,8 @@ class Rules(GameRules):
         if combat.door_between(data, at, target):
             note = (" A Door lies between them: the defender rolls an extra die." if door else
                     " A Door lies between them, but the attacker's Sword or Spear cancels the extra die.")
-        events.append(event(f"Combat: {text.names(data, group)} ({at}) attack {text.names(data, defenders)} "
+        events.append(event(f"Combat: {text.names(data, group)} ({at}) {text.verb(group, 'attacks', 'attack')} "
+                            f"{text.names(data, defenders)} "
                             f"({target}).{note} {self.side_name(att)} roll {text.dice(na)}, {self.side_name(dfd)} roll "
                             f"{text.dice(nd)}.",
                             "combat", side=att))
@@ -593,6 +619,7 @@ class Rules(GameRules):
     def _remove(self, state: State, uid: str) -> None:
         state["units"][uid]["at"] = None
         state["units"][uid]["spent"] = False
+        state["quiet"] = 0
 
     def _lose(self, state: State, uid: str, events: list[Event]) -> None:
         step = state["step"]
@@ -639,12 +666,12 @@ class Rules(GameRules):
         occ = occupancy(data, state["units"])
         side = self.side_of(winners[0])
         if enemy_in(data, occ, dest, side) or not room(data, occ, dest, len(winners)):
-            events.append(event(f"{text.names(data, winners)} cannot advance into {dest}", "move", side=side))
+            events.append(event(f"{text.names(data, winners)} {text.verb(winners, 'cannot', 'cannot')} advance into {dest}", "move", side=side))
             return
         src = state["units"][winners[0]]["at"]
         for w in winners:
             state["units"][w]["at"] = dest
-        events.append(event(f"{text.names(data, winners)} advance {src} → {data.square_text(dest)}", "move",
+        events.append(event(f"{text.names(data, winners)} {text.verb(winners, 'advances', 'advance')} {src} → {data.square_text(dest)}", "move",
                             side=side))
 
     # Okita and jumps
@@ -690,6 +717,7 @@ class Rules(GameRules):
                                 "jump", side=self.side_of(uid)))
         else:
             state["units"][uid]["at"] = land
+            state["quiet"] = 0
             events.append(event(f"{data.counters[uid].name} escapes into the {data.square_text(land)}", "escape",
                                 side=self.side_of(uid)))
         self._end_action(state, [uid], events)
@@ -698,9 +726,7 @@ class Rules(GameRules):
     def outcome(self, state: State) -> Optional[Outcome]:
         if state["phase"] != "over":
             return None
-        reason = ("every Ronin has been removed or has escaped" if self._all_ronin_gone(state)
-                  else "neither player took an action in a whole turn")
-        return scoring.outcome(self, state, reason)
+        return scoring.outcome(self, state, self.ending(state))
 
     def explain(self, state: State, action: Action) -> Optional[str]:
         return why.explain(self, state, action)

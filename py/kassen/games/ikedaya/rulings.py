@@ -185,4 +185,12 @@ RULINGS: tuple[dict[str, Any], ...] = (
      "why": "Placing counters one by one lets the player choose who goes where; the Shinsengumi have no choice.",
      "clauses": ["ikedaya.setup.ronin-first", "ikedaya.setup.ronin-street-seven", "ikedaya.setup.ronin-rest",
                  "ikedaya.setup.shinsengumi-entrance"]},
+    {"id": "ikedaya-n13", "topic": "How the game ends if nobody makes progress",
+     "ruling": "The game also ends when ten whole turns in a row (rules.quiet_turns_limit) pass without any "
+               "counter being killed or captured, escaping, or leaving the map. Ronin still in the inn then count "
+               "for neither side. The side panel counts these quiet turns.",
+     "why": "There is no turn limit, so a player who keeps shuffling counters (Ronin hiding from a guard they "
+            "will not attack, Shinsengumi circling a Ronin they cannot catch) could stop the game from ever "
+            "ending; ten quiet turns is longer than most whole games.",
+     "clauses": ["ikedaya.seq.game-end"]},
 )

@@ -45,7 +45,7 @@ def state_schema(rules: "Rules") -> dict[str, Any]:
     return {
         "type": "object",
         "required": ["game", "scenario", "rng", "turn", "options", "units", "phase", "active", "passes", "acted",
-                     "step"],
+                     "quiet", "step"],
         "additionalProperties": False,
         "properties": {
             "game": {"const": rules.game},
@@ -62,6 +62,7 @@ def state_schema(rules: "Rules") -> dict[str, Any]:
             "active": {"enum": sides},
             "passes": {"type": "integer", "minimum": 0, "maximum": 1},
             "acted": {"type": "boolean"},
+            "quiet": {"type": "integer", "minimum": 0, "maximum": data.quiet_limit or 1_000_000},
             "step": step,
         },
     }

@@ -34,3 +34,8 @@ def plural(n: int, word: str) -> str:
 
 def dice(n: int) -> str:
     return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+def verb(units: Iterable[str], one: str, many: str) -> str:
+    """The verb agreeing with a list of counters ('moves' for one, 'move' for several)."""
+    return one if len(list(units)) == 1 else many

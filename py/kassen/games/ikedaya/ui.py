@@ -152,6 +152,8 @@ def status(rules: "Rules", view: View) -> list[tuple[str, str]]:
         ("Ronin killed or captured", str(len(t["ronin_lost"]))),
         ("Shinsengumi killed", str(len(t["shinsengumi_killed"]))),
     ]
+    if data.quiet_limit is not None and view.get("phase") == "action":
+        rows.append(("Turns without a casualty or escape", f"{view.get('quiet', 0)} of {data.quiet_limit}"))
     return rows
 
 
