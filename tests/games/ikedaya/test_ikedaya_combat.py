@@ -3,6 +3,7 @@ highest die plus highest strength, losses equal to the difference (the loser cho
 removal when a retreat is impossible, the winner's advance, fighting in place."""
 import pytest
 
+from kassen.engine.actions import Action
 from kassen.engine.errors import IllegalAction
 from kassen.engine.state import CHANCE
 
@@ -44,6 +45,7 @@ def test_becoming_adjacent_on_the_same_floor_forces_combat(rules):
     s = position(rules, {"kondo": "1C1", "katsura": "2C1", "yoshida": "2C3"})
     s = apply(rules, s, "move kondo @2C2")
     assert legal(rules, s) == {"attack @2C1", "attack @2C3"}
+    assert rules.prompt(rules.view_for(s, None)) == "Shinsengumi: combat is compulsory: choose the one square to attack."
     with pytest.raises(IllegalAction, match="ikedaya.combat.mandatory-same-floor"):
         rules.apply(s, "hold")
 
@@ -53,6 +55,7 @@ def test_combat_across_the_stairs_is_optional(rules):
     s = position(rules, {"kondo": "1C2", "katsura": "2C2"})
     s = apply(rules, s, "move kondo @1C1")
     assert legal(rules, s) == {"attack @2C2", "hold"}
+    assert rules.describe(Action.parse("hold"), rules.view_for(s, None)) == "No combat"
     declined = apply(rules, s, "hold")
     assert declined["step"] is None and declined["units"]["kondo"]["spent"] and at(declined, "katsura") == "2C2"
     fought = apply(rules, s, "attack @2C2")

@@ -164,3 +164,51 @@ def test_moving_through_a_full_friendly_square(rules):
     dest = destinations(rules, s, "kondo")
     assert "1C2" not in dest and "1C3" in dest
     assert "move kondo @1C3" in legal(rules, s)
+
+
+def _walks(rules, occ, start, side, mp):
+    """Every endpoint of every step-by-step walk the movement rules allow (brute force): never into
+    an enemy square, never on from a square next to a same-floor enemy or from a box, within MP."""
+    from kassen.games.ikedaya.movement import enemy_in, enemy_next_to
+
+    data = rules.data
+    ends: set[str] = set()
+
+    def walk(cell, spent, seen):
+        for step in data.moves[cell]:
+            nxt = step.to
+            if nxt in seen or (nxt in data.square_set and enemy_in(data, occ, nxt, side)):
+                continue
+            cost = spent + step.cost
+            if mp is not None and cost > mp:
+                continue
+            ends.add(nxt)
+            if nxt in data.square_set and not enemy_next_to(data, occ, nxt, side):
+                walk(nxt, cost, seen | {nxt})
+
+    walk(start, 0, {start})
+    return ends
+
+
+def test_one_action_per_destination_is_exact(rules):
+    """The outcome of a move depends only on where it ends: nothing along the way has an effect (no
+    terrain, no hidden counters, a square that forces a stop cannot be passed), so a move is one
+    action per destination. Here the search's destinations equal every walk's endpoints."""
+    import random
+
+    from kassen.engine.play import random_game
+
+    checked = 0
+    for seed in range(1, 25):
+        state, _ = random_game(rules, seed, max_actions=random.Random(seed).randrange(12, 120))
+        occ = occupancy(rules.data, state["units"])
+        for uid in rules.data.unit_order:
+            at_ = state["units"][uid]["at"]
+            if at_ not in rules.data.square_set:
+                continue
+            side = rules.data.counters[uid].side
+            mp = rules.data.mp.get(side)
+            got = set(reachable(rules.data, occ, at_, side, mp))
+            assert got == _walks(rules, occ, at_, side, mp), (seed, uid)
+            checked += 1
+    assert checked > 100

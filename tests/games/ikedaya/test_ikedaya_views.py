@@ -209,7 +209,7 @@ def test_render_contract(rules):
     assert 'class="unit selected"' in svg
     spent = re.findall(r'class="unit spent" data-unit="(\w+)"[^>]*transform="[^"]*rotate\(90\)', svg)
     assert set(spent) == {"kondo", "nagakura"}
-    for word in ("Street Side Rooms", "Corridor", "Backyard Side Rooms", "Entrance", "Court", "jump → Street",
+    for word in ("Street Side Rooms", "Corridor", "Backyard Side Rooms", "Entrance", "Court", "jump → Court 1B2", ">jump<",
                  "⇅2C2", "↗2C4", "exit (1 MP)", "Downstairs", "Upstairs", "Backyard"):
         assert word in svg, word
     assert "<style" not in svg and not re.search(r"\sstyle=", svg)

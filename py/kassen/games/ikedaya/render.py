@@ -115,14 +115,15 @@ def _features(rules: "Rules") -> list[str]:
         out.append(_line(mx, my, ex, ey, RAILING, 1.6, class_="railing-arrow"))
         out.append(svg.el("circle", {"cx": ex, "cy": ey, "r": 2.2, "fill": RAILING}))
         land = board.cells[landing]
-        name = _short_box(land.name or landing) if land.kind == "box" else f"{land.area or land.name} {landing}"
+        # a box's name is printed on the box the arrow points at; a square landing is named here
+        name = "" if land.kind == "box" else f" → {land.area or land.name} {landing}"
         if dr == 0:  # sideways: the words above the arrow
             tx, ty, anchor = ex + dc * 1.5, ey - 3.5, ("start" if dc > 0 else "end")
         elif land.kind != "box":  # up or down into the well: the words beside the tip
             tx, ty, anchor = ex - 4, ey + 2, "end"
         else:
             tx, ty, anchor = ex, (ey - 3.5 if dr > 0 else ey + 7.5), "middle"
-        out.append(svg.text(tx, ty, f"jump → {name}", font_size=5.5, fill=RAILING, text_anchor=anchor,
+        out.append(svg.text(tx, ty, f"jump{name}", font_size=5.5, fill=RAILING, text_anchor=anchor,
                             font_style="italic", class_="railing-label"))
     # exit arrow
     for sq, (box, cost) in sorted(data.exits.items()):
@@ -159,10 +160,6 @@ def _features(rules: "Rules") -> list[str]:
                     out.append(_line(cx - dx, cy - dy, cx + dx, cy + dy, "#2e7d32", 3.0, class_="corner-link"))
                     out.append(svg.el("circle", {"cx": cx, "cy": cy, "r": 3.0, "fill": "#2e7d32"}))
     return out
-
-
-def _short_box(name: str) -> str:
-    return name.split(" (")[0]
 
 
 def _labels(rules: "Rules") -> list[str]:

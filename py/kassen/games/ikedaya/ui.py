@@ -11,7 +11,7 @@ from ...engine.actions import Action
 from ...engine.state import CHANCE, TERMINAL, View
 from . import scoring, text
 from .data import POOL, SKILL_KANJI, SKILL_NAME
-from .movement import occupancy
+from .movement import occupancy, same_floor_enemy_squares
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import Rules
@@ -113,7 +113,10 @@ def prompt(rules: "Rules", view: View) -> str:
         if kind == "order":
             return f"{name}: {text.names(data, step['group'])} may act: move, attack or end the action."
         if kind == "target":
-            return f"{name}: choose the square to attack (one square only)."
+            occ = occupancy(data, view["units"])
+            if same_floor_enemy_squares(data, occ, step["at"], to_move):
+                return f"{name}: combat is compulsory: choose the one square to attack."
+            return f"{name}: attack across the stairs (choose the square), or No combat."
         if kind == "loss":
             return f"{name}: choose {step['left']} more {'casualty' if step['left'] == 1 else 'casualties'} among " \
                    f"{text.names(data, step['units'])}."
