@@ -6,7 +6,7 @@ import pytest
 from kassen.engine.errors import IllegalAction
 from kassen.engine.state import CHANCE
 
-from .helpers import apply, apply_events, at, destinations, get_rules, is_legal, legal, position
+from .helpers import apply, apply_events, at, destinations, get_rules, is_legal, position
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ from kassen.engine.actions import Action
 from kassen.engine.errors import IllegalAction, LinkError
 from kassen.engine.play import random_game
 from kassen.engine.schema import Validator
-from kassen.engine.state import CHANCE, TERMINAL, clone
+from kassen.engine.state import CHANCE, TERMINAL
 from kassen.games import load_rules
 
 from .helpers import apply, edited, get_rules, position, setup_done

@@ -27,13 +27,15 @@ from ...engine.scenario import Scenario
 from ...engine.state import CHANCE, TERMINAL, Event, Outcome, State, View, event
 from . import combat, explain as why, movement, scoring, text
 from .data import POOL, InnData
+from .fight import CombatFlow
 from .movement import Occupancy, enemy_in, enemy_next_to, occupancy, reachable, room
+from .setup import SetupFlow
 
 OPTION_VALUES = {"shinsengumi_score": ("status", "count"), "entrance_setup": ("exempt", "wait-outside")}
 CHANCE_STEPS = ("okita", "combat", "jump")
 
 
-class Rules(GameRules):
+class Rules(SetupFlow, CombatFlow, GameRules):
     """Shinsengumi Ikedaya Incident (Wargame Japanese History postcard game, 2009)."""
 
     game = "ikedaya"
@@ -182,36 +184,6 @@ class Rules(GameRules):
         if verb == "jump":
             return len(units) == 1 and self._jump_landing(state, occ, side, at) == action.cell
         return False
-
-    def _setup_cells(self, state: State, occ: Occupancy, side: str) -> list[str]:
-        """Squares where the side's next counter may be set up (ikedaya.setup.*)."""
-        exempt = self.data.setup_exempt if self.options_of(state)["entrance_setup"] == "exempt" else frozenset()
-        cells: list[str] = []
-        for group_cells, count in self.data.setup_groups[side]:
-            placed = sum(1 for c in group_cells for u in occ.get(c, ()) if self.side_of(u) == side)
-            if placed >= count:
-                continue
-            for c in self.data.squares:
-                if c in group_cells and (c in exempt or room(self.data, occ, c, 1)):
-                    cells.append(c)
-        return cells
-
-    def _setup_actions(self, state: State) -> list[Action]:
-        side = state["active"]
-        occ = occupancy(self.data, state["units"])
-        waiting = [u for u in occ.get(POOL, ()) if self.side_of(u) == side]
-        cells = self._setup_cells(state, occ, side)
-        if not waiting or not cells:
-            return []
-        exempt = self.data.setup_exempt if self.options_of(state)["entrance_setup"] == "exempt" else frozenset()
-        if len(cells) == 1 and len(waiting) > 1:
-            # one square for everybody (the Shinsengumi in the Entrance): one click places them all
-            c = cells[0]
-            group_left = min(count - sum(1 for g in group_cells for u in occ.get(g, ()) if self.side_of(u) == side)
-                             for group_cells, count in self.data.setup_groups[side] if c in group_cells)
-            if group_left >= len(waiting) and (c in exempt or room(self.data, occ, c, len(waiting))):
-                return [self._act("place", tuple(waiting), c)]
-        return [self._act("place", (u,), c) for u in waiting for c in cells]
 
     def _main_actions(self, state: State) -> list[Action]:
         side = state["active"]
@@ -373,30 +345,6 @@ class Rules(GameRules):
         group = list(action.units)
         return group, state["units"][group[0]]["at"]
 
-    # set-up
-    def _place(self, state: State, action: Action, events: list[Event]) -> None:
-        side = state["active"]
-        for u in action.units:
-            state["units"][u]["at"] = action.cell
-        events.append(event(f"{text.names(self.data, action.units)} set up in {self.data.square_text(action.cell)}",
-                            "setup", side=side))
-        occ = occupancy(self.data, state["units"])
-        waiting = [u for u in occ.get(POOL, ()) if self.side_of(u) == side]
-        if waiting and self._setup_cells(state, occ, side):
-            return
-        order = self.data.setup_order
-        i = order.index(side) + 1
-        while i < len(order):
-            nxt = order[i]
-            if any(self.side_of(u) == nxt for u in occ.get(POOL, ())) and self._setup_cells(state, occ, nxt):
-                state["active"] = nxt
-                events.append(event(f"The {self.side_name(nxt)} player sets up", "phase"))
-                return
-            i += 1
-        if waiting:
-            events.append(event(f"{text.names(self.data, waiting)} wait outside the Entrance", "setup", side=side))
-        self._start_turn(state, events)
-
     def _start_turn(self, state: State, events: list[Event]) -> None:
         state.update({"phase": "action", "active": self.data.first_player, "passes": 0, "acted": False,
                       "step": None})
@@ -554,125 +502,10 @@ class Rules(GameRules):
         else:
             state["step"] = {"kind": "target", "group": group, "at": dest}
 
-    # combat
-    def _start_combat(self, state: State, group: list[str], at: str, target: str, events: list[Event]) -> None:
-        data = self.data
-        occ = occupancy(data, state["units"])
-        defenders = list(occ[target])
-        door = combat.door_die(data, group, at, target)
-        na = combat.dice_count(data, group)
-        nd = combat.dice_count(data, defenders, door)
-        state["step"] = {"kind": "combat", "group": group, "at": at, "target": target, "defenders": defenders,
-                         "dice": [na, nd], "rolls": [[], []]}
-        att, dfd = state["active"], data.other[state["active"]]
-        note = ""
-        if combat.door_between(data, at, target):
-            note = (" A Door lies between them: the defender rolls an extra die." if door else
-                    " A Door lies between them, but the attacker's Sword or Spear cancels the extra die.")
-        events.append(event(f"Combat: {text.names(data, group)} ({at}) {text.verb(group, 'attacks', 'attack')} "
-                            f"{text.names(data, defenders)} "
-                            f"({target}).{note} {self.side_name(att)} roll {text.dice(na)}, {self.side_name(dfd)} roll "
-                            f"{text.dice(nd)}.",
-                            "combat", side=att))
-
-    def _combat_roll(self, state: State, value: int, events: list[Event]) -> None:
-        step = state["step"]
-        i = 0 if len(step["rolls"][0]) < step["dice"][0] else 1
-        step["rolls"][i].append(value)
-        side = state["active"] if i == 0 else self.data.other[state["active"]]
-        events.append(event(f"{self.side_name(side)} die {len(step['rolls'][i])} of {step['dice'][i]}: {value}",
-                            "dice", dice=[value], side=side))
-        if len(step["rolls"][1]) == step["dice"][1]:
-            self._resolve_combat(state, events)
-
-    def _resolve_combat(self, state: State, events: list[Event]) -> None:
-        data = self.data
-        step = state["step"]
-        group, at, target, defenders = step["group"], step["at"], step["target"], step["defenders"]
-        att, dfd = state["active"], data.other[state["active"]]
-        ta = combat.total(data, group, step["rolls"][0])
-        td = combat.total(data, defenders, step["rolls"][1])
-        events.append(event(f"{self.side_name(att)} {max(step['rolls'][0])} + strength "
-                            f"{ta - max(step['rolls'][0])} = {ta}; {self.side_name(dfd)} {max(step['rolls'][1])} + "
-                            f"strength {td - max(step['rolls'][1])} = {td}", "combat"))
-        if ta == td:
-            events.append(event("The totals are equal: nothing happens", "combat"))
-            self._end_action(state, group, events)
-            return
-        if ta > td:
-            loser, losers, lose_at, winners = dfd, list(defenders), target, list(group)
-        else:
-            loser, losers, lose_at, winners = att, list(group), at, list(defenders)
-        k = min(abs(ta - td), len(losers))
-        events.append(event(f"The {self.side_name(loser)} lose the combat by {abs(ta - td)}: "
-                            f"{text.plural(k, 'counter')} removed", "combat"))
-        ctx = {"group": group, "side": loser, "winners": winners, "from": lose_at}
-        if k == len(losers):
-            for u in losers:
-                self._remove(state, u)
-            events.append(event(f"{text.names(data, losers)} killed", "loss", side=loser))
-            self._advance(state, ctx, events)
-            self._end_action(state, group, events)
-            return
-        state["step"] = {"kind": "loss", **ctx, "units": losers, "left": k}
-
     def _remove(self, state: State, uid: str) -> None:
         state["units"][uid]["at"] = None
         state["units"][uid]["spent"] = False
         state["quiet"] = 0
-
-    def _lose(self, state: State, uid: str, events: list[Event]) -> None:
-        step = state["step"]
-        self._remove(state, uid)
-        events.append(event(f"{self.data.counters[uid].name} is killed (the {self.side_name(step['side'])} "
-                            f"player's choice)", "loss", side=step["side"]))
-        step["units"] = [u for u in step["units"] if u != uid]
-        step["left"] -= 1
-        if step["left"] == 0:
-            del step["left"]
-            step["kind"] = "retreat"
-            self._settle_retreats(state, events)
-
-    def _retreat(self, state: State, uid: str, cell: str, events: list[Event]) -> None:
-        step = state["step"]
-        state["units"][uid]["at"] = cell
-        events.append(event(f"{self.data.counters[uid].name} retreats {step['from']} → "
-                            f"{self.data.square_text(cell)}", "retreat", side=step["side"]))
-        step["units"] = [u for u in step["units"] if u != uid]
-        self._settle_retreats(state, events)
-
-    def _settle_retreats(self, state: State, events: list[Event]) -> None:
-        """Remove survivors with nowhere to go (ikedaya.retreat.blocked-removed); when nobody is left
-        to retreat, the winners advance and the action ends. A retreat only ever fills squares, so a
-        counter without a retreat now never gets one later."""
-        step = state["step"]
-        occ = occupancy(self.data, state["units"])
-        for u in list(step["units"]):
-            if not combat.retreat_squares(self.data, occ, u, step["from"]):
-                self._remove(state, u)
-                step["units"].remove(u)
-                events.append(event(f"{self.data.counters[u].name} cannot retreat and is killed", "loss",
-                                    side=step["side"]))
-        if not step["units"]:
-            ctx = dict(step)
-            self._advance(state, ctx, events)
-            self._end_action(state, ctx["group"], events)
-
-    def _advance(self, state: State, ctx: dict[str, Any], events: list[Event]) -> None:
-        """The winners take the loser's square (ikedaya.combat.winner-advance) when it is free of
-        enemies and has room (ruling ikedaya-n05); no further combat (ruling ikedaya-r13)."""
-        data = self.data
-        winners, dest = ctx["winners"], ctx["from"]
-        occ = occupancy(data, state["units"])
-        side = self.side_of(winners[0])
-        if enemy_in(data, occ, dest, side) or not room(data, occ, dest, len(winners)):
-            events.append(event(f"{text.names(data, winners)} {text.verb(winners, 'cannot', 'cannot')} advance into {dest}", "move", side=side))
-            return
-        src = state["units"][winners[0]]["at"]
-        for w in winners:
-            state["units"][w]["at"] = dest
-        events.append(event(f"{text.names(data, winners)} {text.verb(winners, 'advances', 'advance')} {src} → {data.square_text(dest)}", "move",
-                            side=side))
 
     # Okita and jumps
     def _okita_roll(self, state: State, value: int, events: list[Event]) -> None:
