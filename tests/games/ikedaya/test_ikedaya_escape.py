@@ -180,3 +180,13 @@ def test_IE5_no_off_map_penalty_for_a_jump_into_the_court(rules):
     assert at(apply(rules, s, "jump yoshida @1B2", "roll =1"), "yoshida") is None
     s = jumpers(rules, {"takeda": "Street", "todo": "2C1"})
     assert at(apply(rules, s, "jump yoshida @1B2", "roll =2"), "yoshida") is None
+
+
+def test_the_street_box_holds_both_sides_without_blocking_the_exit(rules):
+    """Shinsengumi who left the map and escaped Ronin share the Street; it never blocks an exit."""
+    s = position(rules, {"kondo": "Street", "kitazoe": "Street", "takeda": "2A4", "katsura": "1C2"},
+                 active="ronin")
+    assert "move katsura @Street" in {a.to_text() for a in rules.legal_actions(s)}
+    assert not rules.validate(s)
+    s = apply(rules, s, "move katsura @Street")
+    assert at(s, "katsura") == "Street"

@@ -32,8 +32,9 @@ def side_in(data: InnData, occ: Occupancy, cell: str) -> Optional[str]:
 
 
 def enemy_in(data: InnData, occ: Occupancy, cell: str, side: str) -> bool:
+    """Does the square hold an enemy of ``side``? (boxes off the map never do: both sides meet there)"""
     here = occ.get(cell)
-    return bool(here) and data.counters[here[0]].side != side
+    return bool(here) and data.counters[here[0]].side != side and cell in data.square_set
 
 
 def enemy_next_to(data: InnData, occ: Occupancy, cell: str, side: str) -> bool:
