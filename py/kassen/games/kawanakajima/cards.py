@@ -10,7 +10,7 @@ from collections import Counter
 from typing import Optional
 
 from ...engine.state import State
-from .tables import RETREAT_CARD, SIDES, Tables, sort_cards
+from .tables import CARD_RANK, RETREAT_CARD, SIDES, Tables, sort_cards
 
 
 def only_retreats(hand: list[str]) -> bool:
@@ -69,6 +69,9 @@ def card_problems(state: State, tables: Tables, hidden: Optional[str] = None) ->
         if combat is not None and combat["picks"][side] is not None:
             places.append([combat["picks"][side]])
         cards = [c for place in places for c in place]
+        if hidden is None and all(c in CARD_RANK for c in cards) and sort_cards(cards) == list(tables.decks[side]) \
+                and all(p == sort_cards(p) for p in places[:3]):
+            continue  # the usual case, checked quickly
         deck = Counter(tables.decks[side])
         seen = Counter(c for c in cards if c != hidden)
         unknown = len(cards) - sum(seen.values())

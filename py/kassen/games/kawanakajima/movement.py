@@ -47,8 +47,10 @@ def destinations(tables: Tables, start: str, mp: int, occupied: dict[str, str] |
     Entering a ZOC hex ends the move (7(5)); a unit that starts in a ZOC or has already left one
     may not enter any ZOC hex (7(8), 7(9)); occupied hexes are never entered or crossed (7(7)).
     """
-    no_zoc = left_zoc or start in zoc
-    nbrs, cost = tables.neighbors, tables.cost
+    blocked = set(occupied)
+    if left_zoc or start in zoc:
+        blocked |= zoc  # 7(8), 7(9): no ZOC hex at all
+    steps = tables.steps
     best: dict[str, int] = {start: 0}
     # bucket queue: costs are small integers (1 or 2 per hex, at most mp in total)
     buckets: list[list[str]] = [[] for _ in range(mp + 1)]
@@ -57,19 +59,15 @@ def destinations(tables: Tables, start: str, mp: int, occupied: dict[str, str] |
         for here in buckets[spent]:
             if best[here] != spent:
                 continue
-            if here != start and here in zoc:
-                continue  # must stop on entering an enemy ZOC
-            for nxt in nbrs[here]:
-                if nxt in occupied:
-                    continue
-                total = spent + cost[nxt]
-                if total > mp:
-                    continue
-                if no_zoc and nxt in zoc:
+            for nxt, cost in steps[here]:
+                total = spent + cost
+                if total > mp or nxt in blocked:
                     continue
                 old = best.get(nxt)
-                if old is None or total < old:
-                    best[nxt] = total
+                if old is not None and old <= total:
+                    continue
+                best[nxt] = total
+                if nxt not in zoc:  # a unit entering an enemy ZOC stops there (7(5))
                     buckets[total].append(nxt)
     del best[start]
     return best

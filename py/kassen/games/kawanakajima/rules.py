@@ -54,7 +54,7 @@ class Rules(GameRules):
         # A memo of immutable Action values (never game state): building an Action checks its
         # tokens with regular expressions, which dominated legal_actions on this 320-hex map.
         self._actions: dict[tuple[str, Optional[str], Optional[str], Optional[str]], Action] = {}
-        self._reach_memo: dict[tuple[Any, ...], tuple[dict[str, int], list[str]]] = {}
+        self._reach_memo: dict[tuple[Any, ...], tuple[dict[str, int], list[str], dict[str, list[Action]]]] = {}
 
     def _act(self, verb: str, unit: Optional[str] = None, cell: Optional[str] = None,
              arg: Optional[str] = None) -> Action:
@@ -65,16 +65,21 @@ class Rules(GameRules):
         return action
 
     def _reach(self, state: State, uid: str, mp: int, left_zoc: bool) -> dict[str, int]:
-        return self._reach_sorted(state, uid, mp, left_zoc)[0]
+        return self._reach_entry(state, uid, mp, left_zoc)[0]
 
-    def _reach_sorted(self, state: State, uid: str, mp: int, left_zoc: bool) -> tuple[dict[str, int], list[str]]:
-        """``movement.destinations`` for a unit, memoized on everything it depends on (every unit's
-        position, the unit, its MP and whether it has left a ZOC): a pure cache, bounded, because
-        legality checks, apply, redo and replay ask for the same search many times. Never mutate
-        the returned dict."""
+    def _reach_entry(self, state: State, uid: str, mp: int, left_zoc: bool
+                     ) -> tuple[dict[str, int], list[str], dict[str, list[Action]]]:
+        """``movement.destinations`` for a unit, memoized on everything it depends on (the unit, its
+        hex, its MP, whether it has left a ZOC, and the units within MP + 1 hexes -- no other unit
+        can block a path or put a ZOC on it): a pure cache, bounded, because
+        legality checks, apply, redo and replay ask for the same search many times. The entry also
+        keeps the sorted destinations and, per action token, the move actions built from them.
+        Never mutate the returned dicts."""
         t = self.t
         units = state["units"]
-        key = (uid, mp, left_zoc, tuple([units[u]["at"] for u in t.unit_ids]))
+        start = units[uid]["at"]
+        near = t.near(start)
+        key = (uid, start, mp, left_zoc, tuple([(u, units[u]["at"]) for u in t.unit_ids if units[u]["at"] in near]))
         memo = self._reach_memo
         found = memo.get(key)
         if found is None:
@@ -82,7 +87,7 @@ class Rules(GameRules):
                 memo.clear()
             reach = destinations(t, units[uid]["at"], mp, occupancy(state, t), enemy_zoc(state, t, t.side[uid]),
                                  left_zoc)
-            found = memo[key] = (reach, sorted(reach))
+            found = memo[key] = (reach, sorted(reach), {})
         return found
 
     # == set-up ===================================================================================
@@ -303,9 +308,12 @@ class Rules(GameRules):
         if occ is None:
             occ = occupancy(state, t)
         if fresh or (not act["stopped"] and mp > 0):
-            cells = self._reach_sorted(state, uid, mp, False if fresh else act["left_zoc"])[1]
-            act_ = self._act
-            out.extend([act_("move", tok, h) for h in cells])
+            _, cells, by_token = self._reach_entry(state, uid, mp, False if fresh else act["left_zoc"])
+            moves = by_token.get(tok)
+            if moves is None:
+                act_ = self._act
+                moves = by_token[tok] = [act_("move", tok, h) for h in cells]
+            out.extend(moves)
         if (fresh or not act["attacked"]) and mp >= t.attack_cost:
             for enemy in adjacent_enemies(state, t, uid, occ):
                 where = state["units"][enemy]["at"]
@@ -784,13 +792,3 @@ class Rules(GameRules):
         from .render import render_svg
 
         return render_svg(self, view, highlight, selected)
-
-    def pack(self, state_or_view: dict[str, Any]) -> Any:
-        from .packing import pack
-
-        return pack(self, state_or_view)
-
-    def unpack(self, data: Any) -> dict[str, Any]:
-        from .packing import unpack
-
-        return unpack(self, data)

@@ -65,6 +65,9 @@ class Tables:
         self.terrain: dict[str, str] = {lab: board.cells[lab].terrain for lab in self.map_cells}
         costs = params["terrain_cost"]
         self.cost: dict[str, int] = {lab: costs[t] for lab, t in self.terrain.items()}
+        #: (neighbour, MP to enter it) pairs per hex, for the movement search
+        self.steps: dict[str, tuple[tuple[str, int], ...]] = {
+            lab: tuple((n, self.cost[n]) for n in nbrs) for lab, nbrs in self.neighbors.items()}
         self.river = frozenset(lab for lab, t in self.terrain.items() if t == "river")
         self.mountain = frozenset(lab for lab, t in self.terrain.items() if t == "mountain")
         self.mp: int = params["movement_points"]
@@ -149,7 +152,22 @@ class Tables:
             elif g.side == TAKEDA and g.start not in self.takeda_start:
                 raise ScenarioError(file, p, f"{g.start!r} is not a Takeda start hex")
 
+        self._near: dict[str, frozenset[str]] = {}  # filled lazily by near(): a pure cache
+
     # -- small helpers used everywhere ----------------------------------------------------------
+    def near(self, hex_: str) -> frozenset[str]:
+        """Hexes within MP + 1 of ``hex_``: the only ones whose units can change where a unit on
+        ``hex_`` may move (a path of at most MP hexes, and the ZOCs touching it)."""
+        found = self._near.get(hex_)
+        if found is None:
+            reach = {hex_}
+            ring = {hex_}
+            for _ in range(self.mp + 1):
+                ring = {n for h in ring for n in self.neighbors[h]} - reach
+                reach |= ring
+            found = self._near[hex_] = frozenset(reach)
+        return found
+
     def side_of(self, uid: str) -> str:
         return self.side[uid]
 
