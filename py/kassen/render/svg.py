@@ -7,9 +7,17 @@ standalone .svg file. State classes (``legal``, ``selected``) are styled by the 
 from __future__ import annotations
 
 from typing import Any
-from xml.sax.saxutils import escape as _escape
 
 _ATTR_ENTITIES = {'"': "&quot;", "'": "&#39;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
+
+
+def _escape(text: str, entities: dict[str, str] | None = None) -> str:
+    """&, < and > (then ``entities``) as references; the same as xml.sax.saxutils.escape, which is
+    not used because importing it pulls in urllib, http and email: a second of start-up in the browser."""
+    text = text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+    for char, ref in (entities or {}).items():
+        text = text.replace(char, ref)
+    return text
 
 
 def esc(text: Any) -> str:
