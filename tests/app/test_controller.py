@@ -180,3 +180,135 @@ def test_import_export_round_trip(rules):
     assert other.history.state == c.history.state
     with pytest.raises(LinkError):
         other.import_save("{not json")
+
+
+# -- what the page needs beyond the basics ----------------------------------------------------------
+
+def test_clicking_the_focused_unit_offers_its_own_cell_and_then_deselects(rules):
+    c = make(rules)
+    c.start_new("toy", seed=3)
+    c.reveal()
+    s = c.screen()
+    assert s.selected == "r1" and s.movable == ["r1"]
+    # the counter covers its own cell: "stay" is a button, and clicking the counter asks
+    assert "move r1 @0101" in [b.action for b in s.buttons]
+    c.click_unit("r1")
+    assert [b.action for b in c.screen().chooser] == ["move r1 @0101"]
+    assert c.cancel() and c.screen().chooser == []
+    c.click_unit("r1")
+    c.click_unit("r1")  # a second click on an open chooser closes it
+    assert c.screen().chooser == []
+    c.click_unit("r1")
+    c.press("move r1 @0101")
+    assert c.history.state["units"]["r1"]["at"] == "0101" and c.history.state["phase"] == "fight"
+
+
+def test_a_selectable_unit_on_a_target_cell_asks_act_or_select(rules):
+    """Stacking or swapping onto a friend: the friend's counter covers the target cell."""
+    from kassen.engine.actions import Action
+
+    class Stacking(DrawnToy):
+        def setup(self, seed, options=None):
+            state = super().setup(seed, options)
+            state["units"]["b1"]["at"] = "0102"  # blue's counter stands where red may go
+            state["active"] = "blue"
+            return state
+
+        def legal_actions(self, state):
+            return [Action("move", ("b1",), "0201"), Action("swap", ("b1",), "0101"), Action("move", ("r1",), "0101")]
+
+    r = Stacking(rules.scenario)
+    c = make(r)
+    c.start_new("toy", seed=1)
+    c.viewer, c.covered = "blue", False
+    c.click_unit("b1")
+    c.click_unit("r1")  # r1 can act too, and its cell is one of b1's targets
+    chooser = c.screen().chooser
+    assert [b.action for b in chooser] == ["swap b1 @0101", ""] and chooser[-1].select == "r1"
+    c.select("r1")
+    s = c.screen()
+    assert s.selected == "r1" and s.chooser == [] and s.highlight == ["0101"]
+
+
+def test_the_only_unit_with_actions_is_focused_so_its_buttons_show():
+    from kassen.games import load_rules
+
+    rules = load_rules("mukden")
+    c = Controller(lambda sid: rules, Saves(MemoryStore()))
+    c.start_new("mukden", seed=1)
+    c.reveal()
+    s = c.screen()
+    assert s.selected == "jp-1"
+    assert [b.action for b in s.buttons][:2] == ["allot jp-1 =3", "allot jp-1 =4"] and len(s.buttons) == 13
+    assert s.movable == []  # allotting is done with buttons, not on the map
+
+
+def test_open_link_reports_problems_and_keeps_the_game(rules):
+    store = MemoryStore()
+    c = make(rules, store)
+    c.start_new("toy", seed=8)
+    before, saved = c.history.state, dict(store.data)
+    for bad in ("#k1.p.toy.AAAA", "#k9.v.toy.AAAA", "nonsense", "#k1.v.nope.AAAA"):
+        assert c.open_link(bad) is None
+        assert c.screen().notices[-1].startswith("This link cannot be opened:")
+        assert c.history.state is before and store.data == saved
+
+
+def test_an_embed_never_shows_secrets_even_from_a_play_link(rules):
+    c = make(rules)
+    c.start_new("toy", seed=8)
+    c.reveal()
+    c.click_cell("0102")
+    viewer = make(rules)
+    assert viewer.open_link(c.play_link(), embed=True) == "v"
+    s = viewer.screen()
+    assert s.mode == "spectate" and '"red": null' in s.svg and s.buttons == []
+    assert viewer.slot is None and viewer.saves.slots() == []
+
+
+def test_menu_keeps_the_game_in_memory_and_delete_closes_it(rules):
+    store = MemoryStore()
+    c = make(rules, store)
+    c.start_new("toy", seed=8)
+    c.reveal()
+    c.click_cell("0102")
+    c.to_menu()
+    s = c.screen()
+    assert s.mode == "menu" and s.has_game
+    assert c.back_to_game() and c.screen().mode == "play" and c.screen().cover == "red"
+    c.to_menu()
+    c.delete_slot(c.slot)
+    assert not c.screen().has_game and c.saves.slots() == [] and not c.back_to_game()
+
+
+def test_unit_details_come_from_the_view_on_screen(rules):
+    class Detailed(type(rules)):
+        def unit_details(self, view, uid):
+            return [uid, f"secret {view['secret']}"]
+
+    r = Detailed(rules.scenario)
+    c = make(r)
+    c.start_new("toy", seed=3)
+    secret = c.history.state["secret"]["red"]
+    assert c.unit_details("r1") == ["r1", "secret {'red': None, 'blue': None}"]  # covered: spectator
+    c.reveal()
+    assert c.unit_details("r1")[1] == f"secret {{'red': {secret}, 'blue': None}}"
+    assert c.unit_details("nope") == []
+
+
+def test_continue_from_a_replay_frame_of_an_open_game():
+    from kassen.games import load_rules
+
+    rules = load_rules("ikedaya")
+    c = Controller(lambda sid: rules, Saves(MemoryStore()))
+    c.start_new("ikedaya", seed=2)
+    for _ in range(4):
+        c.perform(c.legal()[0])
+    viewer = Controller(lambda sid: rules, Saves(MemoryStore()), new_slot_id=lambda: "v1")
+    assert viewer.open_link(c.embed_link()) == "f"
+    assert viewer.screen().can_continue
+    viewer.goto_frame(1)
+    frame = viewer.view()
+    viewer.continue_from_view(seed=5)
+    assert viewer.mode == "play" and viewer.slot == "v1"
+    assert viewer.history.state["units"] == frame["units"]

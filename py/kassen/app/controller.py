@@ -31,8 +31,9 @@ MAX_EMBED_LINK = 32000
 
 @dataclass
 class Button:
-    action: str  # action text (or a UI command for the frame controls)
+    action: str  # action text ("" for an entry that only selects a unit)
     label: str
+    select: Optional[str] = None  # a chooser entry that selects this unit instead of acting
 
 
 @dataclass
@@ -61,8 +62,11 @@ class Screen:
     frame: Optional[tuple[int, int]] = None  # (index, count) when stepping through frames
     selected: Optional[str] = None
     highlight: list[str] = field(default_factory=list)
+    movable: list[str] = field(default_factory=list)  # units that can be clicked to act on the map
     can_continue: bool = False
     sides: list[tuple[str, str]] = field(default_factory=list)
+    hidden_information: bool = False
+    has_game: bool = False  # a game in play exists (the menu offers to go back to it)
 
 
 def outcome_text(rules: GameRules, outcome: Optional[dict[str, Any]]) -> Optional[str]:
@@ -95,6 +99,7 @@ class Controller:
         self.covered = False
         self.selected: Optional[str] = None
         self.chooser: list[Action] = []
+        self.chooser_select: Optional[str] = None  # the chooser also offers "select this unit instead"
         self.last_dice: list[tuple[str, int]] = []
         self.message: Optional[str] = None
         self.frames: list[View] = []
@@ -192,28 +197,76 @@ class Controller:
         if kind == "p":
             self._begin(rules, History(rules, obj, seed))
         elif kind == "v":
-            self.rules, self.history, self.mode = rules, None, "spectate"
+            self.rules, self.history, self.slot, self.mode = rules, None, None, "spectate"
             self.frames, self.frame_index = [obj], 0
             self._reset_interaction()
         else:
-            self.rules, self.history, self.mode = rules, None, "replay"
+            self.rules, self.history, self.slot, self.mode = rules, None, None, "replay"
             self.frames, self.frame_index = obj, len(obj) - 1
             self._reset_interaction()
         return kind
+
+    def open_link(self, fragment: str, seed: int | str = 0, embed: bool = False) -> Optional[str]:
+        """``open_fragment`` for the page: the kind, or None with the reason in the notices (the
+        current game and the saves are left exactly as they were). An embed never shows secrets: a
+        play link opens there as its spectator view."""
+        try:
+            if embed:
+                kind, rules, obj = codec.decode(fragment, self.load_rules)
+                if kind == "p":
+                    obj, kind = rules.view_for(obj, None), "v"
+                self.rules, self.history, self.slot = rules, None, None
+                self.mode = "spectate" if kind == "v" else "replay"
+                self.frames = [obj] if kind == "v" else obj
+                self.frame_index = len(self.frames) - 1
+                self._reset_interaction()
+                return kind
+            return self.open_fragment(fragment, seed)
+        except LinkError as exc:
+            self.message = f"This link cannot be opened: {exc}"
+            return None
 
     def continue_from_view(self, seed: int | str) -> None:
         """Play on from a spectator view of a game without hidden information (fresh dice)."""
         if self.rules is None or not self.frames or self.rules.hidden_information:
             raise LinkError("this position hides information, so it cannot be continued from a spectator link")
+        if self.mode == "replay":
+            self.mode = "spectate"  # the frame being looked at is the position continued
         view = self.frames[self.frame_index]
         state = {k: v for k, v in view.items() if k not in ("viewer", "to_move", "outcome")}
         state["rng"] = rng.seed_state(seed)
         state = codec.check_state(self.rules, state)
         self._begin(self.rules, History(self.rules, state, seed))
 
+    def to_menu(self) -> None:
+        """Show the menu; the game in play stays in memory (and saved) to go back to."""
+        self._reset_interaction()
+        self.message = None
+        if self.history is None:
+            self.rules, self.frames = None, []
+        self.mode = "menu"
+
+    def back_to_game(self) -> bool:
+        """Leave the menu for the game kept in memory (False if there is none)."""
+        if self.history is None or self.rules is None:
+            return False
+        self.mode = "play"
+        self.viewer, self.covered = None, False
+        self._reset_interaction()
+        self._sync_viewer(initial=True)
+        return True
+
+    def delete_slot(self, slot_id: str) -> None:
+        """Delete a saved game (the page asks first). The game in play, if it is that one, is
+        closed too: its next action would otherwise save it again."""
+        self.saves.delete(slot_id)
+        if slot_id == self.slot:
+            self.rules, self.history, self.slot = None, None, None
+            self.mode = "menu"
+
     # -- interaction ------------------------------------------------------------------------------
     def _reset_interaction(self) -> None:
-        self.selected, self.chooser = None, []
+        self.selected, self.chooser, self.chooser_select = None, [], None
 
     def _state(self) -> State:
         assert self.history is not None
@@ -235,15 +288,20 @@ class Controller:
         return {u for a in self.legal() for u in a.units}
 
     def _auto_selected(self) -> Optional[str]:
-        """The unit every unit-bearing map action shares, if there is exactly one such unit."""
+        """The unit every unit-bearing action shares, if there is exactly one such unit (e.g. the
+        unit whose fighting power is being allotted, or the only unit that may still move)."""
         common: Optional[set[str]] = None
         for a in self.legal():
-            if a.cell is not None and a.units:
+            if a.units:
                 common = set(a.units) if common is None else common & set(a.units)
         return next(iter(common)) if common and len(common) == 1 else None
 
     def _focus(self) -> Optional[str]:
         return self.selected or self._auto_selected()
+
+    def focused(self) -> Optional[str]:
+        """The unit whose targets are highlighted (selected, or the only one that can act)."""
+        return self._focus() if self.mode == "play" and not self.covered else None
 
     def targets(self) -> list[str]:
         """Cells to highlight as legal targets of the current selection."""
@@ -251,18 +309,45 @@ class Controller:
         cells = {a.cell for a in self.legal() if a.cell is not None and (not a.units or focus in a.units)}
         return sorted(c for c in cells if c is not None)
 
+    def _unit_at(self, unit_id: str) -> Optional[str]:
+        view = self.view()
+        return view.get("units", {}).get(unit_id, {}).get("at") if view else None
+
+    def _actions_at(self, label: Optional[str], focus: Optional[str]) -> list[Action]:
+        return [a for a in self.legal() if a.cell == label and (not a.units or focus in a.units)]
+
     def click_unit(self, unit_id: str) -> None:
+        """A counter on the map: select it if it can act; else act on its cell.
+
+        A counter covers its cell, so an action on that cell (a unit staying where it is, a move
+        onto a friendly counter, a swap) would be unreachable by clicking: when the clicked unit
+        is selectable *and* its cell is a target of the current focus, the player is asked."""
         if self.mode != "play":
             return
         self.message = None
+        at = self._unit_at(unit_id)
         if unit_id in self._selectable():
-            self.selected = None if self.selected == unit_id else unit_id
-            self.chooser = []
+            focus = self._focus()
+            if focus == unit_id:  # clicking the focused unit again: act on its own cell, or deselect
+                here = self._actions_at(at, focus)
+                if here and not self.chooser:
+                    self.chooser, self.chooser_select = here, None
+                else:
+                    self._reset_interaction()
+                return
+            there = self._actions_at(at, focus) if focus else []
+            if there and at is not None:
+                self.chooser, self.chooser_select = there, unit_id
+                return
+            self.selected, self.chooser, self.chooser_select = unit_id, [], None
             return
-        view = self.view()
-        at = view.get("units", {}).get(unit_id, {}).get("at") if view else None
         if at:
             self.click_cell(at)
+
+    def select(self, unit_id: str) -> None:
+        """The chooser's "select this unit instead" entry (or any direct selection)."""
+        if self.mode == "play" and unit_id in self._selectable():
+            self.selected, self.chooser, self.chooser_select = unit_id, [], None
 
     def click_cell(self, label: str) -> None:
         if self.mode != "play":
@@ -274,7 +359,7 @@ class Controller:
             self.perform(candidates[0])
             return
         if candidates:
-            self.chooser = candidates
+            self.chooser, self.chooser_select = candidates, None
             return
         view = self.view() or {}
         here = [uid for uid, u in sorted(view.get("units", {}).items()) if u.get("at") == label]
@@ -282,12 +367,19 @@ class Controller:
         if mine:
             # clicking a stack cycles through its selectable counters
             self.selected = mine[(mine.index(self.selected) + 1) % len(mine)] if self.selected in mine else mine[0]
-            self.chooser = []
+            self.chooser, self.chooser_select = [], None
         else:
             self._reset_interaction()
 
-    def cancel(self) -> None:
-        self._reset_interaction()
+    def cancel(self) -> bool:
+        """Escape: drop the chooser, else the selection. True if there was something to drop."""
+        if self.chooser or self.chooser_select:
+            self.chooser, self.chooser_select = [], None
+            return True
+        if self.selected:
+            self.selected = None
+            return True
+        return False
 
     def press(self, action_text: str) -> None:
         """A button or chooser entry; only a currently legal action is accepted."""
@@ -355,6 +447,16 @@ class Controller:
         self.last_dice = []
         self._sync_viewer()
         self._autosave()
+
+    def unit_details(self, unit_id: str) -> list[str]:
+        """Hover/focus lines for a counter on the map, from what the person looking may see."""
+        view = self.view()
+        if self.rules is None or not view or unit_id not in view.get("units", {}):
+            return []
+        try:
+            return list(self.rules.unit_details(view, unit_id))
+        except (KeyError, TypeError, ValueError):
+            return []
 
     def step_frame(self, delta: int) -> None:
         if self.frames:
@@ -446,14 +548,15 @@ class Controller:
         if self.message:
             notices.append(self.message)
         if self.rules is None or self.mode == "menu":
-            return Screen(mode="menu", notices=notices)
+            return Screen(mode="menu", notices=notices, has_game=self.history is not None)
         rules = self.rules
         view = self.view() or {}
         to_move = view.get("to_move")
         scr = Screen(mode=self.mode, scenario=rules.scenario.id, title=rules.scenario.title, notices=notices,
                      to_move=to_move, to_move_name=rules.side_name(to_move) if to_move else "",
                      viewer=view.get("viewer"), outcome=outcome_text(rules, view.get("outcome")),
-                     sides=[(s, rules.side_name(s)) for s in rules.sides])
+                     sides=[(s, rules.side_name(s)) for s in rules.sides],
+                     hidden_information=rules.hidden_information, has_game=self.history is not None)
         scr.status = rules.status(view)
         scr.prompt = rules.prompt(view)
         if self.mode == "play":
@@ -466,11 +569,19 @@ class Controller:
             legal = self.legal()
             scr.selected = self._focus()
             scr.highlight = self.targets()
+            scr.movable = sorted({u for a in legal if a.cell is not None for u in a.units})
             scr.chooser = [Button(a.to_text(), rules.describe(a, view)) for a in self.chooser]
+            if self.chooser_select:
+                scr.chooser.append(Button("", f"Select {rules.unit_name(self.chooser_select)} instead",
+                                          select=self.chooser_select))
             cell_less = [a for a in legal if a.cell is None]
             with_units = [a for a in cell_less if a.units]
             shown = [a for a in cell_less if not a.units or len(with_units) <= MAX_BUTTONS
                      or scr.selected in a.units]
+            # an action on the focused unit's own cell cannot be clicked on the map (the counter
+            # covers the cell): offer it as a button too
+            own = self._unit_at(scr.selected) if scr.selected else None
+            shown += [a for a in legal if own is not None and a.cell == own and scr.selected in a.units]
             scr.buttons = [Button(a.to_text(), rules.describe(a, view)) for a in shown]
             scr.can_undo = self.history.can_undo() and not self.covered
             scr.can_redo = self.history.can_redo() and not self.covered
@@ -480,7 +591,7 @@ class Controller:
             scr.dice = list(self.last_dice)
         else:
             scr.frame = (self.frame_index, len(self.frames))
-            scr.can_continue = self.mode == "spectate" and not rules.hidden_information
+            scr.can_continue = not rules.hidden_information
         try:
             scr.svg = rules.render_svg(view, highlight=scr.highlight, selected=scr.selected)
         except NotImplementedError:
