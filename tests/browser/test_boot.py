@@ -130,7 +130,8 @@ def test_a_missing_file_is_reported_not_a_stuck_page(page: Page, base_url: str, 
 
 
 def test_layout_stacks_the_side_panel_below_the_board_on_narrow_screens(page: Page, base_url: str) -> None:
-    page.goto(base_url)  # layout is plain CSS: no need to wait for Python
+    page.goto(base_url + "?scenario=ikedaya&seed=1")  # a game: the board and the panel beside it
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     assert "width=device-width" in (page.locator('meta[name="viewport"]').get_attribute("content") or "")
     page.set_viewport_size({"width": 1280, "height": 800})
     board, side = page.locator("#board").bounding_box(), page.locator("#side-panel").bounding_box()
@@ -141,4 +142,3 @@ def test_layout_stacks_the_side_panel_below_the_board_on_narrow_screens(page: Pa
     assert board and side
     assert side["y"] >= board["y"] + board["height"] and abs(side["x"] - board["x"]) < 2  # stacked
     assert side["x"] + side["width"] <= 375  # nothing wider than the phone
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)  # end with a clean boot

@@ -1,14 +1,12 @@
-"""Browser entry point, run by index.html once Pyodide is up.
+"""Browser entry point, run by index.html once Pyodide is up: builds the App and follows the URL.
 
-A placeholder until the real app replaces the body of start(): it proves the engine imports in the
-browser, reads the URL, fills the board area and sets the automation contract <body data-ready="1">.
+Start-up work is kept small on purpose: the menu reads only the scenario files' headings, and a
+game's package is imported only when that game is opened (kassen.games.load_rules).
 """
 
 from __future__ import annotations
 
 from urllib.parse import parse_qs
-
-import kassen  # noqa: F401  (the engine must import in the browser: a broken module fails the boot here)
 
 # Test-only hook: ?kassen-test-crash=1 raises during boot so the browser tests can check that a Python
 # error reaches the page's role="alert" element.
@@ -17,16 +15,12 @@ CRASH_PARAM = "kassen-test-crash"
 
 def start() -> None:
     """Build the page and mark it ready; raising here is reported on the page by static/js/boot.js."""
-    from pyscript import document, window  # only exists in the browser
+    from pyscript import window  # only exists in the browser
 
     params = parse_qs(str(window.location.search).lstrip("?"))
     if CRASH_PARAM in params:
         raise RuntimeError(f"boot failure requested by ?{CRASH_PARAM} (test hook)")
 
-    placeholder = document.createElement("div")
-    placeholder.id = "board-placeholder"
-    placeholder.className = "board-placeholder"
-    placeholder.textContent = "The game engine is loaded. The board will appear here."
-    document.getElementById("board").append(placeholder)
+    from .app import App
 
-    document.body.dataset.ready = "1"
+    App().start()
