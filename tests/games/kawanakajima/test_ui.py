@@ -6,7 +6,7 @@ import pytest
 from kassen.engine.actions import Action
 from kassen.engine.errors import IllegalAction
 
-from .helpers import R, T, apply, fight, play, position, started
+from .helpers import R, T, fight, play, position, started
 
 
 def status(view):

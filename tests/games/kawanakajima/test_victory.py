@@ -4,7 +4,7 @@ import pytest
 from kassen.engine.state import TERMINAL
 from kassen.games.kawanakajima.scoring import level_for, score_breakdown, scores
 
-from .helpers import R, T, apply, fight, play, position, texts
+from .helpers import R, T, fight, play, position, texts
 
 
 def final(units, **kw):

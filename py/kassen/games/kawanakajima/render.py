@@ -122,12 +122,21 @@ def counters(rules: "Rules", view: View) -> list[Counter]:
     return out
 
 
+def static_layers(rules: "Rules") -> tuple[str, list[str]]:
+    """The scoring-region edge and the map's fixed labels: built once per rules object (they
+    depend only on the scenario) and kept as immutable strings."""
+    if rules.svg_static is None:
+        rules.svg_static = (_region_edge(rules), _map_text(rules))
+    return rules.svg_static
+
+
 def render_svg(rules: "Rules", view: View, highlight: Iterable[str] = (), selected: Optional[str] = None) -> str:
     """The whole map for one view."""
     turn = view.get("turn", 1)
     title = f"Kawanakajima, turn {turn}"
     if view.get("viewer") in (UESUGI, TAKEDA):
         title += f", as seen by {side_name(view.get('viewer'))}"
+    region, labels = static_layers(rules)
     return render_board(rules.board, cell_fill=_cell_fill(rules), counters=counters(rules, view),
-                        highlight=highlight, selected=selected, underlays=[_region_edge(rules)],
-                        overlays=_map_text(rules) + [_box_caption(rules, view)], title=title)
+                        highlight=highlight, selected=selected, underlays=[region],
+                        overlays=labels + [_box_caption(rules, view)], title=title)

@@ -30,6 +30,7 @@ from ...engine.rules import GameRules
 from ...engine.scenario import Scenario
 from ...engine.state import CHANCE, TERMINAL, Event, Outcome, State, View, event
 from . import cards, schema, text, validation
+from .explain import why_not
 from .movement import adjacent_enemies, destinations, enemy_zoc, occupancy, retreat_hexes
 from .rulings import RULINGS
 from .scoring import final_outcome
@@ -55,6 +56,8 @@ class Rules(GameRules):
         # tokens with regular expressions, which dominated legal_actions on this 320-hex map.
         self._actions: dict[tuple[str, Optional[str], Optional[str], Optional[str]], Action] = {}
         self._reach_memo: dict[tuple[Any, ...], tuple[dict[str, int], list[str], dict[str, list[Action]]]] = {}
+        #: the SVG layers that depend only on the scenario (render.static_layers fills it once)
+        self.svg_static: Optional[tuple[str, list[str]]] = None
 
     def _act(self, verb: str, unit: Optional[str] = None, cell: Optional[str] = None,
              arg: Optional[str] = None) -> Action:
@@ -765,8 +768,6 @@ class Rules(GameRules):
         return schema.view_schema(self.t)
 
     def explain(self, state: State, action: Action) -> Optional[str]:
-        from .explain import why_not
-
         return why_not(self, state, action)
 
     # == UI hooks ==================================================================================

@@ -5,12 +5,12 @@ opponent's hand is a count.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Optional
 
 from ...engine.actions import Action
 from ...engine.state import CHANCE, TERMINAL, State, View
 from .scoring import score_breakdown
-from .tables import OTHER, RETREAT_CARD, SIDES, TAKEDA, UESUGI, Tables
+from .tables import RETREAT_CARD, SIDES, TAKEDA, UESUGI, Tables
 from .visibility import HIDDEN, anonymous_side, identifies, is_anonymous
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -256,10 +256,3 @@ def unit_details(rules: "Rules", view: View, key: str) -> list[str]:
             lines.append("scores when face up here" if where in t.scoring_region else "does not score here")
     return lines
 
-
-def other_side(side: str) -> str:
-    return OTHER[side]
-
-
-def summary(rules: "Rules", view: View) -> dict[str, Any]:
-    return dict(status(rules, view))
