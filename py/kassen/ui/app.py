@@ -102,12 +102,16 @@ class App:
         if r.kind == "link" and r.fragment:
             opened = c.open_link(r.fragment, seed=browser.random_seed(), embed=r.embed)
             if opened is None and not r.embed:
+                why = c.message
                 c.to_menu()
+                c.message = why
         elif r.kind == "new" and r.scenario:
             c.start_new(r.scenario, r.seed if r.seed is not None else browser.random_seed())
         elif r.kind == "resume":
             if not c.resume():
+                why = c.message  # a damaged save: say so on the menu
                 c.to_menu()
+                c.message = why
         else:
             c.to_menu()
         if r.problem:
@@ -172,6 +176,7 @@ class App:
         self._click("continue-here", self._continue_here)
         self._click("nav-menu", self._to_menu)
         self._click("end-menu", self._to_menu)
+        self._click("cover-menu", self._to_menu)
         self._click("back-to-game", c.back_to_game)
         self._click("new-same", self._play_again)
         self._on(by_id("nav-help"), "click", lambda evt: self._open_help())
@@ -362,8 +367,11 @@ class App:
             by_id("confirm-dialog").showModal()
 
     def _resume(self, slot: str) -> None:
-        if not self.controller.resume_slot(slot):
-            self.controller.to_menu()
+        c = self.controller
+        if not c.resume_slot(slot):
+            why = c.message
+            c.to_menu()
+            c.message = why
 
     def _on_confirm_yes(self, evt: Any) -> None:
         by_id("confirm-dialog").close()
