@@ -24,11 +24,11 @@ from kassen.games import load_rules
 DONE = Action("done")
 
 
-def uniform(state: dict, legal: list[Action], chooser: random.Random) -> Action:
+def uniform(rules: Any, state: dict, legal: list[Action], chooser: random.Random) -> Action:
     return chooser.choice(legal)
 
 
-def nudged(state: dict, legal: list[Action], chooser: random.Random) -> Action:
+def nudged(rules: Any, state: dict, legal: list[Action], chooser: random.Random) -> Action:
     """The self-play test's policy: quick set-up, attacks taken more often, phases ended sooner."""
     if state["phase"] == "setup" and DONE in legal and chooser.random() < 0.25:
         return DONE
@@ -40,7 +40,45 @@ def nudged(state: dict, legal: list[Action], chooser: random.Random) -> Action:
     return chooser.choice(legal)
 
 
-POLICIES = {"uniform": uniform, "nudged": nudged}
+def passive(rules: Any, state: dict, legal: list[Action], chooser: random.Random) -> Action:
+    """The 'turtle' race of brief 4.7: both sides turn everything face up and avoid combat;
+    Uesugi brings every unit onto Takeda's side of the river, Takeda clears X1-X3 and calls down
+    the whole night army. Card choices (if a combat happens anyway) are random."""
+    from kassen.games.kawanakajima.movement import enemy_zoc
+
+    t = rules.t
+    phase = state["phase"]
+    verbs = {a.verb for a in legal}
+    if phase == "setup" and DONE in legal:
+        return DONE
+    if verbs & {"play", "refill", "retreat"}:
+        return chooser.choice(legal)
+    if phase == "command":
+        flips = [a for a in legal if a.verb == "flip"]
+        return flips[0] if flips else DONE
+    if phase == "reinforce":
+        calls = [a for a in legal if a.verb == "reinforce"]
+        return calls[0] if calls else DONE
+    if phase == "move":
+        if state["activation"] is not None:
+            return Action("end") if Action("end") in legal else legal[0]
+        side = state["active"]
+        zoc = enemy_zoc(state, t, side)
+        units = state["units"]
+        for a in legal:
+            if a.verb != "move" or a.cell in zoc:
+                continue
+            uid = a.units[0]
+            here = units[uid]["at"] if uid in units else None
+            if side == "uesugi" and here not in t.scoring_region and a.cell in t.scoring_region:
+                return a
+            if side == "takeda" and here in t.x_name and a.cell not in t.x_name:
+                return a
+        return DONE
+    return chooser.choice(legal)
+
+
+POLICIES = {"uniform": uniform, "nudged": nudged, "passive": passive}
 
 
 def play_one(rules: Any, seed: int, policy: Any) -> dict[str, Any]:
@@ -55,7 +93,7 @@ def play_one(rules: Any, seed: int, policy: Any) -> dict[str, Any]:
         if rules.current_player(s) == CHANCE:
             action = sample_chance(rules, s)
         else:
-            action = policy(s, rules.legal_actions(s), chooser)
+            action = policy(rules, s, rules.legal_actions(s), chooser)
         before = s
         s, events = rules.apply(s, action)
         if not groups and s["phase"] != "setup":

@@ -42,7 +42,7 @@ def _assert_hides(text, hidden, where):
 
 def _check_view(state, viewer, ever_up, render=False, link=False):
     view = R.view_for(state, viewer)
-    hidden = _hidden_from(state, viewer, ever_up)
+    hidden = [] if state["phase"] == "over" else _hidden_from(state, viewer, ever_up)
     for uid in hidden:
         assert uid not in view["units"], (viewer, uid)
     for key, u in view["units"].items():
@@ -147,6 +147,8 @@ def test_validate_view_accepts_anonymous_ids_and_rejects_leaks():
 
 
 def _events_hide(events, state_before, state_after, ever_up):
+    if state_after["phase"] == "over":
+        return  # the game is over: everything is revealed
     for e in events:
         reader = e.get("to")
         hidden = [uid for uid in T.unit_ids
@@ -183,3 +185,14 @@ def test_no_hidden_identity_leaks_in_self_play():
             steps += 1
         assert R.current_player(s) == TERMINAL
     assert steps > 800
+
+
+def test_everything_is_revealed_when_the_game_is_over():
+    s = position({"uB": "0905:up", "tA": "1005:up", "tB": "1205"}, turn=2)
+    s = play(s, "attack uB @1005")
+    s, _ = fight(s, "6", "1")  # Shingen removed: sudden death
+    for viewer in (None, "uesugi", "takeda"):
+        v = R.view_for(s, viewer)
+        assert set(v["units"]) == set(T.unit_ids) and v["hands"] == s["hands"]
+        assert not R.validate_view(v)
+    assert not R.has_secrets(s) and R.has_secrets(position({"uB": "0905"}, turn=2))

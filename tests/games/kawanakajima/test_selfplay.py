@@ -89,7 +89,8 @@ def test_uniformly_random_games_too():
 def test_cli_show_on_a_spectator_link_hides_identities():
     from kassen.engine.play import random_game
 
-    state, _ = random_game(R, 7, max_actions=900)
+    state, _ = random_game(R, 21, max_actions=700)
+    assert R.current_player(state) != TERMINAL  # (a finished game reveals everything)
     link = cli.position_link(R, state)
     out = io.StringIO()
     with redirect_stdout(out):

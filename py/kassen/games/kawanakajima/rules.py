@@ -750,7 +750,11 @@ class Rules(GameRules):
         return final_outcome(state, self.t)
 
     def redact(self, view: View, state: State, player: Optional[str]) -> None:
-        redact(view, state, self.t, player)
+        if state["phase"] != "over":  # once the game is over nothing is secret (ruling A13)
+            redact(view, state, self.t, player)
+
+    def has_secrets(self, state: State) -> bool:
+        return state["phase"] != "over"
 
     def validate(self, state: State) -> list[str]:
         errors = super().validate(state)

@@ -148,4 +148,8 @@ RULINGS: tuple[dict[str, Any], ...] = (
     _r("A12", "Game end",
        "The game ends after the Takeda reinforcement and turn-marker phases of turn 6, or at once when a "
        "commanding general is removed.", "Chapter 9.", ["9.game-length", "9.sudden-death"]),
+    _r("A13", "Everything is revealed at the end",
+       "When the game is over every view shows every unit (the blind night-army units included) and both "
+       "hands.", "Nothing is secret any more, and the last position is worth studying.",
+       ["3.face-down-anonymous", "4.blind-units"]),
 )

@@ -162,6 +162,10 @@ def check_view(rules: "Rules", view: View) -> list[str]:
     errors.extend(_common(rules, view))
     viewer = view.get("viewer")
     units = view["units"]
+    if view["phase"] == "over":  # everything is revealed at the end
+        if any(is_anonymous(k) for k in units) or any(HIDDEN in view["hands"][s] for s in SIDES):
+            errors.append("a finished game hides nothing")
+        return errors + cards.card_problems(view, t, hidden=HIDDEN)
     numbers: dict[str, list[int]] = {s: [] for s in SIDES}
     for key, u in units.items():
         if is_anonymous(key):
