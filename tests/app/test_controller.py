@@ -312,3 +312,21 @@ def test_continue_from_a_replay_frame_of_an_open_game():
     viewer.continue_from_view(seed=5)
     assert viewer.mode == "play" and viewer.slot == "v1"
     assert viewer.history.state["units"] == frame["units"]
+
+
+def test_legal_actions_always_belong_to_the_current_state():
+    """Regression: a cache keyed on id(state) served Takeda's set-up actions to Uesugi once a
+    freed state's id was reused (Python reuses ids of collected objects)."""
+    from kassen.games import load_rules
+
+    rules = load_rules("kawanakajima")
+    c = Controller(lambda sid: rules, Saves(MemoryStore()))
+    c.start_new("kawanakajima", seed=1)
+    for _ in range(2):
+        c.reveal()
+        c.press("done")
+    c.reveal()
+    expected = list(rules.legal_actions(c.history.state))
+    assert c.legal() == expected and all(a.units[0].startswith("u") for a in expected if a.units)
+    c.click_unit("uT")
+    assert c.screen().selected == "uT"

@@ -104,7 +104,7 @@ class Controller:
         self.message: Optional[str] = None
         self.frames: list[View] = []
         self.frame_index = 0
-        self._legal_cache: tuple[int, list[Action]] = (-1, [])
+        self._legal_cache: tuple[Optional[State], Optional[str], list[Action]] = (None, None, [])
 
     # -- starting ---------------------------------------------------------------------------------
     def start_new(self, scenario_id: str, seed: int | str) -> None:
@@ -277,11 +277,12 @@ class Controller:
         if self.mode != "play" or self.rules is None or self.history is None or self.covered:
             return []
         state = self._state()
-        if self._legal_cache[0] == id(state):
-            return self._legal_cache[1]
+        # keyed on the state object itself (held here), not its id(): a freed state's id is reused
+        if self._legal_cache[0] is state and self._legal_cache[1] == self.viewer:
+            return self._legal_cache[2]
         to_move = self.rules.current_player(state)
         legal = list(self.rules.legal_actions(state)) if to_move == self.viewer and to_move in self.rules.sides else []
-        self._legal_cache = (id(state), legal)
+        self._legal_cache = (state, self.viewer, legal)
         return legal
 
     def _selectable(self) -> set[str]:
