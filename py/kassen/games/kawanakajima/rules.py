@@ -86,7 +86,7 @@ class Rules(GameRules):
         memo = self._reach_memo
         found = memo.get(key)
         if found is None:
-            if len(memo) >= 4096:
+            if len(memo) >= 1024:
                 memo.clear()
             reach = destinations(t, units[uid]["at"], mp, occupancy(state, t), enemy_zoc(state, t, t.side[uid]),
                                  left_zoc)
