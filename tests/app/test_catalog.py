@@ -7,8 +7,9 @@ def test_catalog_lists_every_playable_scenario_without_loading_games():
     import sys
 
     before = {m for m in sys.modules if m.startswith("kassen.games.")}
-    infos = {i.id: i for i in catalog()}
-    assert {"mukden", "ikedaya", "kawanakajima"} <= set(infos)
+    listed = catalog()
+    infos = {i.id: i for i in listed}
+    assert [i.id for i in listed][:3] == ["mukden", "ikedaya", "kawanakajima"]
     assert infos["mukden"].title == "Battle of Mukden" and infos["mukden"].description
     assert infos["mukden"].sides == ["Imperial Japanese Army", "Imperial Russian Army"]
     assert {m for m in sys.modules if m.startswith("kassen.games.")} == before  # headings only

@@ -258,3 +258,31 @@ def page(browser: Browser, base_url: str) -> Page:
     context = browser.new_context(has_touch=True)
     yield context.new_page()
     context.close()
+
+
+def test_end_screen_says_who_won_and_why_and_offers_a_new_game(open_app: Callable[..., Page]) -> None:
+    p = _allotted_game(open_app)
+    page = p.page
+    p.do("move jp-yalu @0907")  # Japan's 'Yalu River Army stays: no enemy next to it, Russia's turn
+    p.do("withdraw")
+    outcome = page.locator("#outcome")
+    expect(outcome).to_be_visible()
+    expect(outcome).to_contain_text("Game over. Japan wins (withdrawal): Russia declares withdrawal")
+    expect(page.locator("#cover")).to_be_hidden()
+    expect(page.locator("#log")).to_contain_text("Fighting power revealed. Japan: 1st Army 11/11")
+    expect(page.locator("#actions button")).to_have_count(0)
+    # the help and rulings pages are one click away
+    page.locator("#nav-help").click()
+    expect(page.locator("#page-dialog")).to_contain_text("Hidden information")
+    page.locator("#page-close").click()
+    page.locator("#nav-rulings").click()
+    expect(page.locator("#page-title")).to_have_text("Rulings — Battle of Mukden")
+    expect(page.locator("#page-body article.ruling")).to_have_count(len(p.rules.rulings()))
+    page.keyboard.press("Escape")
+    # play again: a new game, and the finished one stays in the list with its result
+    page.locator("#new-same").click()
+    expect(page.locator('#cover [data-cover="japan"]')).to_be_visible()
+    expect(page.locator("#outcome")).to_be_hidden()
+    page.locator("#cover-menu").click()
+    expect(page.locator("#save-list li")).to_have_count(2)
+    expect(page.locator("#save-list li").nth(1)).to_contain_text("Japan wins")

@@ -24,8 +24,12 @@ class ScenarioInfo:
     sides: list[str] = field(default_factory=list)
 
 
+#: the menu shows these first (the flagship, then the others), then any other scenario by id
+MENU_ORDER = ("mukden", "ikedaya", "kawanakajima")
+
+
 def catalog() -> list[ScenarioInfo]:
-    """Playable scenarios, in the order of the files (a broken file is skipped, not fatal)."""
+    """Playable scenarios in menu order (a broken file is skipped, not fatal)."""
     out = []
     for sid, path in scenario_files().items():
         if path.parent.name not in GAME_MODULES:
@@ -40,7 +44,8 @@ def catalog() -> list[ScenarioInfo]:
         out.append(ScenarioInfo(id=sid, game=str(data.get("game", "")), title=str(data.get("title", sid)),
                                 subtitle=str(data.get("subtitle", "")), description=str(data.get("description", "")),
                                 sides=sides))
-    return out
+    rank = {sid: i for i, sid in enumerate(MENU_ORDER)}
+    return sorted(out, key=lambda info: (rank.get(info.id, len(rank)), info.id))
 
 
 Section = tuple[str, list[str]]

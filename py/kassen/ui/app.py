@@ -578,6 +578,8 @@ class App:
         show(by_id("about"), False)
         show(by_id("app-nav"), not self.embed)
         show(by_id("nav-rulings"), scr.mode != "menu")
+        show(by_id("nav-menu"), scr.mode != "menu")
+        document.title = f"{scr.title} · kassen 合戦" if scr.mode != "menu" and scr.title else "kassen 合戦"
         if scr.mode == "menu":
             self._render_cover(None, "")
             self._render_menu(scr)
