@@ -114,6 +114,7 @@ class Controller:
 
     def _begin(self, rules: GameRules, history: History) -> None:
         self.rules, self.history = rules, history
+        self.message = None  # whatever went wrong before belongs to the previous screen
         self.mode = "play"
         self.slot = self._fresh_slot_id()
         self.viewer, self.covered = None, False
@@ -151,7 +152,7 @@ class Controller:
                             f"start a new game or import a save.")
             return False
         self.rules, self.history, self.slot = history.rules, history, slot_id
-        self.mode = "play"
+        self.mode, self.message = "play", None
         self.viewer, self.covered = None, False
         self._reset_interaction()
         self._sync_viewer(initial=True)
@@ -176,7 +177,7 @@ class Controller:
         """Open an exported save file as a new slot; raises LinkError with the reason."""
         history = self._history_from_text(text)
         self.rules, self.history = history.rules, history
-        self.mode = "play"
+        self.mode, self.message = "play", None
         self.slot = self._fresh_slot_id()
         self.viewer, self.covered = None, False
         self._reset_interaction()
