@@ -250,6 +250,13 @@ def test_phone_layout_is_usable(open_app: Callable[..., Page], page: Page) -> No
     page.locator('#map [data-cell="0506"]').tap()
     p.apply("move jp-4 @0506")
     p.check()
+    # a bigger map scrolls inside the board, never the page sideways
+    page.locator("#zoom-in").tap()
+    expect(page.locator("#map")).to_have_attribute("data-zoom", "2")
+    assert page.locator("#map svg").bounding_box()["width"] > 500
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.locator("#zoom-out").tap()
+    expect(page.locator("#zoom-out")).to_be_disabled()
 
 
 @pytest.fixture

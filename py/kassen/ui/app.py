@@ -179,6 +179,8 @@ class App:
         self._click("cover-menu", self._to_menu)
         self._click("back-to-game", c.back_to_game)
         self._click("new-same", self._play_again)
+        self._on(by_id("zoom-in"), "click", lambda evt: self._zoom(1))
+        self._on(by_id("zoom-out"), "click", lambda evt: self._zoom(-1))
         self._on(by_id("nav-help"), "click", lambda evt: self._open_help())
         self._on(by_id("nav-rulings"), "click", lambda evt: self._open_rulings(None))
         self._on(by_id("page-close"), "click", lambda evt: by_id("page-dialog").close())
@@ -385,6 +387,15 @@ class App:
         if button is not None:
             self._dismissed.add(str(button.getAttribute("data-dismiss")))
             self.render()
+
+    def _zoom(self, step: int) -> None:
+        """Map size 1x-3x the board's width (a view setting, not part of the game)."""
+        board = by_id("map")
+        current = board.getAttribute("data-zoom")
+        level = max(1, min(3, (int(current) if present(current) else 1) + step))
+        board.setAttribute("data-zoom", str(level))
+        by_id("zoom-out").disabled = level == 1
+        by_id("zoom-in").disabled = level == 3
 
     def _reveal(self) -> None:
         self.controller.reveal()
