@@ -248,3 +248,12 @@ def open_(page: Page, p: Player) -> None:
     base = p.page.url.split("#")[0].split("?")[0]
     page.goto(base)
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+def test_a_second_tab_follows_the_game_played_in_the_first(open_app: Callable[..., Page], context) -> None:
+    p = ikedaya_game(open_app, seed=9, moves=2)
+    second = open_app("/", target=context.new_page())  # no parameters: resumes the same game
+    assert positions(second) == positions(p.page)
+    p.do(p.legal()[0])
+    expect(second.locator(ALERT)).to_contain_text("played on in another tab")
+    assert positions(second) == positions(p.page)

@@ -205,6 +205,7 @@ def test_keyboard_only_move_and_escape(open_app: Callable[..., Page]) -> None:
         raise AssertionError(f"Tab never reached {target} (at {focused()})")
 
     tab_to("unit:jp-4", back=True)
+    expect(page.locator("#unit-details")).to_contain_text("Japanese 4th Army")  # details on focus
     page.keyboard.press("Enter")
     expect(page.locator("#map [data-unit='jp-4'].selected")).to_have_count(1)
     assert focused().startswith("cell:")  # focus jumps to the first destination

@@ -17,7 +17,7 @@ from pyscript import document, window
 from ..app.catalog import catalog, how_to_play, rulings_page
 from ..app.controller import Button, Controller, Screen
 from ..app.routing import Route, needs_clean_url, route
-from ..app.storage import Saves
+from ..app.storage import SLOT_PREFIX, Saves
 from ..engine.errors import KassenError, LinkError
 from ..games import load_rules, scenario_ids
 from . import browser
@@ -159,6 +159,7 @@ class App:
         self._on(board, "focusout", lambda evt: self._set_hover(None))
         self._on(document, "keydown", self._on_key)
         self._on(window, "hashchange", self._on_hash)
+        self._on(window, "storage", self._on_storage)
         for region in ("actions", "chooser-entries"):
             self._on(by_id(region), "click", self._on_button)
         self._on(by_id("scenario-list"), "click", self._on_scenario_list)
@@ -322,6 +323,21 @@ class App:
             return
         r = route(str(window.location.search), fragment, self.saves.current() is not None, scenario_ids())
         self._navigate(lambda: self._follow(r))
+
+    def _on_storage(self, evt: Any) -> None:
+        """Another tab of this site saved the game open here: show its position rather than let
+        this tab's next action silently overwrite it."""
+        c = self.controller
+        key = evt.key
+        if c.mode != "play" or c.slot is None or not present(key) or str(key) != SLOT_PREFIX + c.slot:
+            return
+        slot = c.slot
+
+        def reload() -> None:
+            if c.resume_slot(slot):
+                c.message = "This game was played on in another tab or window: this is its latest position."
+
+        self._navigate(reload)
 
     def _navigate(self, change: Callable[[], None]) -> None:
         """A change of screen: the automation contract says data-ready is "1" again once drawn."""
