@@ -31,7 +31,7 @@ def test_every_legal_action_has_words(r):
                            ("withdraw", "Declare withdrawal (ends the game)"), ("no-attack", "Do not attack"),
                            ("retreat @withdrawn", "Retreat off the map (withdraw)"), ("stay", "Do not advance"),
                            ("advance @0503", "Advance into 0503 (Mukden)"), ("confirm", "Confirm the allotment"),
-                           ("allot jp-1 =5", "Allot 5 FP to the Japanese 1st Army"),
+                           ("allot jp-1 =5", "5 FP"),
                            ("end-turn", "End the turn without declaring")):
         assert r.describe(Action.parse(text), None) == expected
     s = arrange(r, {"ru-1": "0701", "jp-1": "0708"}, active="russia")
@@ -83,6 +83,9 @@ def test_unit_details_hide_the_opponents_fp(r):
     theirs = r.unit_details(r.view_for(s, "japan"), "ru-1")
     assert "Fighting power: secret" in theirs and not any(re.search(r"\d+ of", x) for x in theirs)
     assert "Position: off the map (waiting to enter)" in r.unit_details(r.view_for(s, None), "jp-3")
+    fresh = r.setup(1)  # before the allotment: one's own unit has no value yet, the other's is secret
+    assert "Fighting power: not yet allotted" in r.unit_details(r.view_for(fresh, "japan"), "jp-1")
+    assert "Fighting power: secret" in r.unit_details(r.view_for(fresh, "russia"), "jp-1")
 
 
 def test_rulings_page(r):

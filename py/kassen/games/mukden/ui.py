@@ -23,7 +23,8 @@ def describe(rules: "Rules", action: Action, view: Optional[dict[str, Any]] = No
     w, m = rules.words, rules.map
     verb, uid = action.verb, action.unit
     if verb == "allot":
-        return f"Allot {action.arg} FP to the {w.unit(uid or '')}" if uid in m.side_of else f"Allot {action.arg}"
+        # the prompt names the unit; short labels let the 13 choices sit in a compact grid on phones
+        return f"{action.arg} FP"
     if verb == "confirm":
         return "Confirm the allotment"
     if verb == "move" and uid in m.side_of:
@@ -171,6 +172,8 @@ def unit_details(rules: "Rules", view: dict[str, Any], uid: str) -> list[str]:
         lines.append(f"Fighting power: {fp[uid]} of {alloc.get(uid, '?')} allotted")
     elif alloc is not None and uid in alloc:
         lines.append(f"Allotted: {alloc[uid]} FP")
+    elif view.get("viewer") == side:
+        lines.append("Fighting power: not yet allotted")
     else:
         lines.append("Fighting power: secret")
     return lines
