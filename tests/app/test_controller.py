@@ -137,6 +137,11 @@ def test_links_spectator_by_default_and_play_link_continues(rules):
     other2 = make(rules)
     assert other2.open_fragment(p) == "p"
     assert other2.history.state == c.history.state and other2.mode == "play"
+    other2.reveal()
+    assert other2.screen().log[0] == "Position opened from a link: turn 1, Red to act."
+    # the note survives a save and a resume
+    other3 = make(rules, other2.saves.store)
+    assert other3.resume() and other3.history.events()[0]["text"].startswith("Position opened from a link")
 
 
 def test_bad_link_leaves_the_session_untouched(rules):

@@ -21,7 +21,7 @@ from ..engine.errors import IllegalAction, KassenError, LinkError
 from ..engine.history import History
 from ..engine.play import sample_chance
 from ..engine.rules import GameRules
-from ..engine.state import CHANCE, TERMINAL, State, View, visible_events
+from ..engine.state import CHANCE, TERMINAL, State, View, event, visible_events
 from .storage import Saves, SlotInfo
 
 MAX_BUTTONS = 12
@@ -196,7 +196,11 @@ class Controller:
         Returns the kind; raises LinkError and leaves the current session untouched."""
         kind, rules, obj = codec.decode(fragment, self.load_rules)
         if kind == "p":
-            self._begin(rules, History(rules, obj, seed))
+            history = History(rules, obj, seed)
+            # a link carries the position, not its story: say where the log starts
+            history.preface = [event(f"Position opened from a link: turn {obj.get('turn')}, "
+                                     f"{rules.side_name(rules.current_player(obj))} to act.", "info")]
+            self._begin(rules, history)
         elif kind == "v":
             self.rules, self.history, self.slot, self.mode = rules, None, None, "spectate"
             self.frames, self.frame_index = [obj], 0

@@ -39,6 +39,8 @@ class History:
         self.base: State = initial
         self.tail: list[Step] = []
         self.redo_stack: list[str] = []
+        #: log lines before the first action (e.g. "Position opened from a link"), saved with the game
+        self.preface: list[Event] = []
 
     @classmethod
     def new(cls, rules: GameRules, seed: int | str, options: Optional[dict[str, Any]] = None) -> "History":
@@ -84,7 +86,7 @@ class History:
         return self.play(self.redo_stack.pop(), _redoing=True)
 
     def events(self) -> list[Event]:
-        return [e for step in self.log for e in step]
+        return list(self.preface) + [e for step in self.log for e in step]
 
     # -- saves ---------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -102,6 +104,7 @@ class History:
             "undo": len(self.tail),
             "redo": list(self.redo_stack),
             "log": self.log,
+            "preface": self.preface,
         }
 
     @classmethod
@@ -143,12 +146,16 @@ class History:
         except IllegalAction as exc:
             raise LinkError(f"the save is damaged: a recorded action is not legal ({exc})") from None
         hist.redo_stack = list(data["redo"])
+        preface = data.get("preface", [])
+        if isinstance(preface, list):
+            hist.preface = [e for e in preface if isinstance(e, dict) and isinstance(e.get("text"), str)]
         return hist
 
     def copy(self) -> "History":
         other = History(self.rules, self.initial, self.seed, self.options)
         other.record, other.log = list(self.record), [list(x) for x in self.log]
         other.base, other.tail, other.redo_stack = self.base, list(self.tail), list(self.redo_stack)
+        other.preface = list(self.preface)
         return other
 
 
