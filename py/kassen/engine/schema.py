@@ -202,9 +202,9 @@ class Validator:
             elif "items" in s:
                 self._check(item, s["items"], _child(path, i), doc)
         if s.get("uniqueItems"):
-            seen: list[str] = []
+            seen: set[str] = set()
             for i, item in enumerate(v):
-                key = json.dumps(item, sort_keys=True)
+                key = "s" + item if isinstance(item, str) else "j" + json.dumps(item, sort_keys=True)
                 if key in seen:
                     raise SchemaViolation(_child(path, i), f"duplicate item {describe(item)}")
-                seen.append(key)
+                seen.add(key)

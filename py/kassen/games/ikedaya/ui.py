@@ -24,8 +24,6 @@ def describe(rules: "Rules", action: Action, view: Optional[View] = None) -> str
     where = data.square_text(action.cell) if action.cell else ""
     who = text.names(data, action.units) if action.units else ""
     if verb == "place":
-        if len(action.units) > 1:
-            return f"Set up {who} in {where}"
         return f"Set up {who} in {where}"
     if verb == "pass":
         return "Pass"
