@@ -12,6 +12,8 @@ Layout of dist/ (paths the sources index.html, pyscript.toml and static/js refer
     runtime/pyodide/<version>/...       the Pyodide files the browser requests at boot
     runtime/pyscript/<version>/...      @pyscript/core's core.js and the chunks it imports at start
     app/kassen.zip                      py/kassen/**/*.py and scenarios/**/*.json, laid out as in the repo
+    sw.js, sw-manifest.json             the service worker (static/js/sw.js) at the root, so it controls the
+                                        whole site, and the files it caches for offline use with their hash
 
 The runtime directories carry the package version because netlify.toml caches /runtime/* as immutable:
 an upgrade must change the URLs, or browsers would keep mixing old and new files for a year.
@@ -23,6 +25,7 @@ the build did not produce is removed.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import io
 import json
 import os
@@ -58,6 +61,9 @@ PYSCRIPT_DYNAMIC_NEEDED = frozenset({"toml"})
 # Fixed zip timestamp (the zip format's epoch) so the same sources give the same bytes.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 ZIP_NAME = "app/kassen.zip"
+SW_SOURCE = "static/js/sw.js"
+# Pages and scripts that are not part of the app (the start-up benchmark) are not cached for offline use.
+_NOT_OFFLINE = re.compile(r"^(static/bench/|static/js/bare\.js$|static/js/sw\.js$|sw\.js$|sw-manifest\.json$)")
 
 _STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\./[^"']+)["']""")
 _DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["'](\./[^"']+)["']\s*\)""")
@@ -200,7 +206,23 @@ def plan() -> dict[str, Path | bytes]:
     for name in pyscript_files(config):
         out[f"{pyscript_dir(pyscript_version)}/{name}"] = PYSCRIPT_PKG / "dist" / name
     out[ZIP_NAME] = app_zip_bytes()
+    out["sw.js"] = ROOT / SW_SOURCE
+    out["sw-manifest.json"] = offline_manifest(out)
     return out
+
+
+def offline_manifest(files: dict[str, Path | bytes]) -> bytes:
+    """The service worker's list of files to cache, and a hash of their contents as the cache version
+    (a new deploy with any changed file gets a new cache; an unchanged one keeps the old)."""
+    digest = hashlib.sha256()
+    names = sorted(rel for rel in files if not _NOT_OFFLINE.match(rel))
+    for rel in names:
+        source = files[rel]
+        digest.update(rel.encode("utf-8") + b"\0")
+        digest.update(source if isinstance(source, bytes) else source.read_bytes())
+    # the page is asked for both as "/" and as "/index.html"
+    body = {"version": digest.hexdigest()[:16], "files": ["./", *names]}
+    return json.dumps(body, indent=1).encode("utf-8") + b"\n"
 
 
 def build(dist: Path = DIST) -> dict[str, int]:

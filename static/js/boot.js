@@ -111,3 +111,19 @@ try {
 } catch (error) {
   showError("kassen could not start: the Python runtime failed to load.", String(error?.stack ?? error));
 }
+
+// Offline use: register the service worker (dist/sw.js) once the page is interactive, so caching the
+// site never competes with start-up. Registration failing (an old browser, a file:// page) changes nothing.
+if ("serviceWorker" in navigator) {
+  const register = () => navigator.serviceWorker.register("./sw.js").catch(() => {});
+  if (isReady()) register();
+  else {
+    const watch = new MutationObserver(() => {
+      if (isReady()) {
+        watch.disconnect();
+        register();
+      }
+    });
+    watch.observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
+  }
+}

@@ -79,6 +79,12 @@ def test_dist_is_only_repo_files_and_pinned_runtime_files(dist: Path) -> None:
         if rel == "app/kassen.zip":
             assert path.read_bytes() == build.app_zip_bytes()
             continue
+        if rel == "sw-manifest.json":
+            assert path.read_bytes() == build.offline_manifest(build.plan())
+            continue
+        if rel == "sw.js":
+            assert path.read_bytes() == (ROOT / build.SW_SOURCE).read_bytes()
+            continue
         match = runtime.match(rel)
         candidates = [origins[1] / rel[match.end():], origins[2] / rel[match.end():]] if match else [ROOT / rel]
         assert any(c.is_file() and c.read_bytes() == path.read_bytes() for c in candidates), rel
@@ -161,3 +167,17 @@ def test_build_command_line_is_fast(tmp_path: Path) -> None:
     assert re.search(r"\d+ written, \d+ unchanged", done.stdout)
     seconds = float(re.search(r"in ([\d.]+) s", done.stdout).group(1))
     assert seconds < 3.0
+
+
+def test_offline_manifest_lists_the_app_and_versions_its_content(dist: Path) -> None:
+    """The service worker caches every file the app needs (not the benchmark page), under a version
+    that changes when any of them changes."""
+    manifest = json.loads((dist / "sw-manifest.json").read_text(encoding="utf-8"))
+    files = set(manifest["files"])
+    assert {"./", "index.html", "pyscript.toml", "app/kassen.zip", "static/js/boot.js"} <= files
+    assert any(f.endswith("/pyodide.asm.wasm") for f in files) and any(f.endswith("/core.js") for f in files)
+    assert not any(f.startswith("static/bench/") or f in ("sw.js", "sw-manifest.json") for f in files)
+    assert all((dist / f).is_file() for f in files if f != "./")
+    plan = build.plan()
+    changed = dict(plan, **{"pyscript.toml": b"changed"})
+    assert json.loads(build.offline_manifest(changed))["version"] != manifest["version"]

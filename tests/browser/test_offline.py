@@ -1,0 +1,47 @@
+"""Offline: once the site has been opened, it keeps working with the network gone (service worker)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser
+
+from .conftest import BOOT_TIMEOUT_MS, READY
+
+pytestmark = pytest.mark.browser
+
+# Resolves when the service worker has cached every file of its manifest (polls: install is async).
+WAIT_FOR_OFFLINE_COPY = """
+async () => {
+  await navigator.serviceWorker.ready;
+  const manifest = await (await fetch("sw-manifest.json", { cache: "no-cache" })).json();
+  for (let i = 0; i < 600; i++) {
+    const cache = await caches.open("kassen-" + manifest.version);
+    const keys = await cache.keys();
+    if (keys.length >= manifest.files.length && navigator.serviceWorker.controller) return keys.length;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("the service worker did not cache the site");
+}
+"""
+
+
+def test_the_site_works_offline_after_a_first_visit(browser: Browser, base_url: str) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(base_url + "index.html?scenario=ikedaya&seed=5")
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    cached = page.evaluate(WAIT_FOR_OFFLINE_COPY)
+    assert cached >= 10
+    units_before = sorted(page.locator("[data-unit]").evaluate_all("els => els.map(e => e.dataset.unit + '@' + e.dataset.at)"))
+
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    units_after = sorted(page.locator("[data-unit]").evaluate_all("els => els.map(e => e.dataset.unit + '@' + e.dataset.at)"))
+    assert units_after == units_before  # the saved game resumed, from the offline copy
+
+    # a new game of another battle starts offline too (its package is in the cached app zip)
+    page.goto(base_url + "index.html?scenario=mukden&seed=2")
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.locator("[data-cell]").count() == 74  # 72 hexes and the two off-map boxes
+    context.close()
