@@ -22,39 +22,42 @@ from kassen.games import load_rules
 pytestmark = [pytest.mark.browser, pytest.mark.bench]
 
 ROUNDS = max(3, int(os.environ.get("KASSEN_BENCH_RUNS", "5")))
-GAMES = 40
+# random games per round, per scenario (a random Kawanakajima game is ~800 actions)
+GAMES = {"mukden": 40, "ikedaya": 40, "kawanakajima": 4}
 
 IN_PAGE = """
 import json
 from pyscript import document
 from kassen.cli import bench_scenario
 from kassen.games import load_rules
-result = bench_scenario(load_rules("mukden"), {games}, seed={seed})
+result = bench_scenario(load_rules("{scenario}"), {games}, seed={seed})
 out = document.createElement("pre")
-out.id = "engine-bench-{n}"
+out.id = "engine-bench-{scenario}-{n}"
 out.textContent = json.dumps(result)
 document.body.append(out)
 """
 
 
-def run_in_page(page: Page, n: int, seed: int) -> dict:
+def run_in_page(page: Page, scenario: str, n: int, seed: int) -> dict:
     page.evaluate("""(code) => { const s = document.createElement("script");
         s.type = "py"; s.textContent = code; document.body.append(s); }""",
-                  IN_PAGE.format(games=GAMES, seed=seed, n=n))
-    out = page.wait_for_selector(f"#engine-bench-{n}", state="attached", timeout=300_000)
+                  IN_PAGE.format(scenario=scenario, games=GAMES[scenario], seed=seed, n=n))
+    out = page.wait_for_selector(f"#engine-bench-{scenario}-{n}", state="attached", timeout=300_000)
     return json.loads(out.text_content())
 
 
-def test_engine_speed_in_the_page_vs_cpython(open_app: Callable[..., Page], capsys: pytest.CaptureFixture) -> None:
+@pytest.mark.parametrize("scenario", list(GAMES))
+def test_engine_speed_in_the_page_vs_cpython(scenario: str, open_app: Callable[..., Page],
+                                             capsys: pytest.CaptureFixture) -> None:
     page = open_app("/")
-    rules = load_rules("mukden")
-    bench_scenario(rules, 2)  # warm-up (imports, caches) on both sides, not measured
-    run_in_page(page, 0, 1000)
+    rules = load_rules(scenario)
+    bench_scenario(rules, 1)  # warm-up (imports, caches) on both sides, not measured
+    run_in_page(page, scenario, 0, 1000)
     browser_runs, cpython_runs = [], []
     for n in range(1, ROUNDS + 1):
         seed = 100 * n
-        browser_runs.append(run_in_page(page, n, seed))
-        cpython_runs.append(bench_scenario(rules, GAMES, seed=seed))
+        browser_runs.append(run_in_page(page, scenario, n, seed))
+        cpython_runs.append(bench_scenario(rules, GAMES[scenario], seed=seed))
         assert browser_runs[-1]["actions"] == cpython_runs[-1]["actions"]  # the very same games
 
     def median(runs: list[dict], key: str) -> float:
@@ -62,11 +65,11 @@ def test_engine_speed_in_the_page_vs_cpython(open_app: Callable[..., Page], caps
 
     gps_b, gps_c = median(browser_runs, "games_per_second"), median(cpython_runs, "games_per_second")
     with capsys.disabled():
-        print(f"\n[bench] engine: {ROUNDS} rounds of {GAMES} random Mukden games "
+        print(f"\n[bench] engine: {ROUNDS} rounds of {GAMES[scenario]} random {scenario} games "
               f"({browser_runs[0]['actions']} actions in the first round)")
         # per-call medians mean nothing in the page: its clock ticks in 100 us steps (no cross-origin
         # isolation), so only whole rounds are compared
-        per_action = 1e6 * GAMES / browser_runs[0]["actions"]
+        per_action = 1e6 * GAMES[scenario] / browser_runs[0]["actions"]
         print(f"[bench] games per second: page {gps_b:.1f}   CPython {gps_c:.1f}   slowdown {gps_c / gps_b:.2f}x")
         print(f"[bench] mean time per action (legal_actions + apply): page {per_action / gps_b:.0f} us   "
               f"CPython {per_action / gps_c:.0f} us")
