@@ -162,6 +162,9 @@ def test_links_open_the_same_position_in_fresh_browsers(open_app: Callable[..., 
 def test_undo_and_redo_with_buttons_and_keys(open_app: Callable[..., Page]) -> None:
     p = _allotted_game(open_app)
     page = p.page
+    # on a wide screen the whole status shows, nothing folded
+    expect(page.locator("#status .status-pair").last).to_be_visible()
+    expect(page.locator("#status-more")).to_be_hidden()
     undo, redo = page.locator("#undo"), page.locator("#redo")
     expect(undo).to_be_disabled()  # a change of player is a barrier
     p.do("move jp-4 @0506")
@@ -251,6 +254,16 @@ def test_phone_layout_is_usable(open_app: Callable[..., Page], page: Page) -> No
     page.locator('#map [data-cell="0506"]').tap()
     p.apply("move jp-4 @0506")
     p.check()
+    # a long status folds on a phone: four rows show, "More…" unfolds the rest
+    rows = page.locator("#status .status-pair")
+    assert rows.count() > 4
+    expect(rows.nth(3)).to_be_visible()
+    expect(rows.nth(4)).to_be_hidden()
+    more = page.locator("#status-more")
+    assert more.bounding_box()["height"] >= 44
+    more.tap()
+    expect(rows.nth(4)).to_be_visible()
+    expect(more).to_have_attribute("aria-expanded", "true")
     # a bigger map scrolls inside the board, never the page sideways
     page.locator("#zoom-in").tap()
     expect(page.locator("#map")).to_have_attribute("data-zoom", "2")

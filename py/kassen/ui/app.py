@@ -25,6 +25,8 @@ from .browser import by_id, present
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 EDITABLE = ("INPUT", "TEXTAREA", "SELECT")
+# status rows shown on a phone before the "More…" button (static/css/kassen.css agrees)
+STATUS_ROWS_FOLDED = 4
 
 
 def el(tag: str, text: Optional[str] = None, cls: Optional[str] = None, **attrs: Any) -> Any:
@@ -180,6 +182,7 @@ class App:
         self._click("cover-menu", self._to_menu)
         self._click("back-to-game", c.back_to_game)
         self._click("new-same", self._play_again)
+        self._on(by_id("status-more"), "click", lambda evt: self._toggle_status())
         self._on(by_id("zoom-in"), "click", lambda evt: self._zoom(1))
         self._on(by_id("zoom-out"), "click", lambda evt: self._zoom(-1))
         self._on(by_id("nav-help"), "click", lambda evt: self._open_help())
@@ -774,6 +777,15 @@ class App:
             row.append(el("dt", label))
             row.append(el("dd", value))
             box.append(row)
+        # on narrow screens rows past the fourth fold away (CSS); the button unfolds them
+        show(by_id("status-more"), len(pairs) > STATUS_ROWS_FOLDED)
+
+    def _toggle_status(self) -> None:
+        box, button = by_id("status"), by_id("status-more")
+        expanded = not box.classList.contains("expanded")
+        box.classList.toggle("expanded", expanded)
+        button.textContent = "Less" if expanded else "More…"
+        button.setAttribute("aria-expanded", "true" if expanded else "false")
 
     def _render_buttons(self, region: str, buttons: list[Button], memo: str) -> None:
         key = [(b.action, b.label, b.select) for b in buttons]
