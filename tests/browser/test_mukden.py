@@ -8,7 +8,6 @@ same game: the same seed and actions give the same state, RNG included, in Pyodi
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 
 import pytest

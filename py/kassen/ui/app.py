@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import traceback
-from typing import Any, Callable, Iterable, Optional
+from typing import Any, Callable, Optional
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window

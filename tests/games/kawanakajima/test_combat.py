@@ -3,7 +3,7 @@ import pytest
 
 from kassen.engine.errors import IllegalAction
 
-from .helpers import R, T, apply, at, deck_total, fight, legal, play, position, texts, up, with_cards
+from .helpers import R, apply, at, deck_total, fight, legal, play, position, texts, up, with_cards
 
 
 def duel(**kw):

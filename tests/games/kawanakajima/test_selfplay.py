@@ -16,14 +16,13 @@ import pytest
 
 from kassen import cli
 from kassen.engine import codec
-from kassen.engine.actions import Action
 from kassen.engine.state import TERMINAL
 from tests.support.selfplay import play_checked, run_selfplay
 
+from .balance import nudged  # the same policy the balance survey's 'nudged' runs
 from .helpers import R, T
 
 GAMES = 200
-DONE = Action("done")
 
 
 def kawanakajima_invariant(rules, s):
@@ -50,17 +49,6 @@ def kawanakajima_invariant(rules, s):
         out = rules.outcome(s)
         assert out and out["level"] in ("draw", "marginal", "tactical", "decisive", "complete")
         assert s["turn"] == 6 or out["level"] == "complete"
-
-
-def nudged(rules, state, legal, chooser):
-    if state["phase"] == "setup" and DONE in legal and chooser.random() < 0.25:
-        return DONE
-    if state["phase"] == "move" and state["activation"] is None and DONE in legal and chooser.random() < 0.1:
-        return DONE
-    attacks = [a for a in legal if a.verb == "attack"]
-    if attacks and chooser.random() < 0.3:
-        return chooser.choice(attacks)
-    return chooser.choice(legal)
 
 
 @pytest.fixture(scope="module")

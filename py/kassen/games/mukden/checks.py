@@ -125,7 +125,7 @@ def _combat_problems(rules: "Rules", state: dict[str, Any], fight: dict[str, Any
         value, fp = fight[key], state["fp"][m.side_of[uid]]
         if value is not None and fp is not None and uid in fp and phase in ("defender-call", "attacker-die",
                                                                               "defender-die") and value > fp[uid]:
-            out.append(f"a call above the unit's real FP (mukden.7.call-min-one)")
+            out.append("a call above the unit's real FP (mukden.7.call-min-one)")
     if known < 4:
         if units[a]["at"] != fight["a_at"] or units[d]["at"] != fight["d_at"]:
             out.append("a unit moved during the combat before the dice")

@@ -30,7 +30,7 @@ def _int(text: Optional[str]) -> Optional[int]:
 
 
 def explain(rules: "Rules", state: State, action: Action) -> Optional[str]:
-    m, units, phase = rules.map, state["units"], state["phase"]
+    phase = state["phase"]
     verb = action.verb
     if verb not in _PHASES_OF:
         return f"'{verb}' is not an action of the Mukden game."

@@ -113,7 +113,6 @@ class Rules(GameRules):
         if phase in ("over", "attacker-die", "defender-die"):
             return []
         m, units = self.map, state["units"]
-        side = state["active"]
         if phase == "allot":
             uid, values = self.allot_values(state)
             if uid is None:
