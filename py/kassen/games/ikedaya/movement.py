@@ -10,6 +10,7 @@ from __future__ import annotations
 import heapq
 from typing import Optional
 
+from ...engine.occupancy import occupants
 from .data import InnData
 
 Occupancy = dict[str, list[str]]
@@ -17,12 +18,7 @@ Occupancy = dict[str, list[str]]
 
 def occupancy(data: InnData, units: dict[str, dict]) -> Occupancy:
     """{cell: [unit ids in counter-list order]} for every cell (squares and boxes) that holds one."""
-    occ: Occupancy = {}
-    for uid in data.unit_order:
-        at = units[uid]["at"]
-        if at is not None:
-            occ.setdefault(at, []).append(uid)
-    return occ
+    return occupants(units, order=data.unit_order)
 
 
 def side_in(data: InnData, occ: Occupancy, cell: str) -> Optional[str]:

@@ -18,26 +18,20 @@ from __future__ import annotations
 
 from typing import Optional
 
+from ...engine.occupancy import cells_next_to, sole_occupants
 from ...engine.state import State
 from .tables import OTHER, Tables
 
 
 def occupancy(state: State, tables: Tables) -> dict[str, str]:
-    """{map hex: unit id} of every unit on the map."""
-    on_map = tables.on_map
-    return {u["at"]: uid for uid, u in state["units"].items() if u["at"] in on_map}
+    """{map hex: unit id} of every unit on the map (one unit per hex: 4(2))."""
+    return sole_occupants(state["units"], tables.on_map)
 
 
 def enemy_zoc(state: State, tables: Tables, side: str) -> set[str]:
     """Hexes in the ZOC of ``side``'s enemies: all six neighbours of every enemy unit on the map,
     face up or face down (6)."""
-    zoc: set[str] = set()
-    nbrs = tables.neighbors
-    for uid in tables.side_units[OTHER[side]]:
-        at = state["units"][uid]["at"]
-        if at in nbrs:
-            zoc.update(nbrs[at])
-    return zoc
+    return cells_next_to(state["units"], tables.neighbors, tables.side_units[OTHER[side]])
 
 
 def destinations(tables: Tables, start: str, mp: int, occupied: dict[str, str] | set[str], zoc: set[str],

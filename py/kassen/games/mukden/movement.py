@@ -8,22 +8,18 @@ from __future__ import annotations
 
 from typing import Iterable, Optional
 
+from ...engine.occupancy import cells_next_to, sole_occupants
 from .mapdata import JAPAN, RUSSIA, MukdenMap
 
 
 def occupancy(units: dict[str, dict], m: MukdenMap) -> dict[str, str]:
-    """{hex: unit id} of every unit on the map."""
-    return {u["at"]: uid for uid, u in units.items() if u["at"] in m.neighbors}
+    """{hex: unit id} of every unit on the map (one unit per hex: mukden.6.no-shared-hex)."""
+    return sole_occupants(units, m.neighbors)
 
 
 def enemy_zone(units: dict[str, dict], m: MukdenMap, side: str) -> frozenset[str]:
     """Hexes adjacent to at least one enemy of ``side`` (where a move stops, a retreat may not go)."""
-    zone: set[str] = set()
-    for uid, u in units.items():
-        at = u["at"]
-        if at in m.neighbors and m.side_of[uid] != side:
-            zone.update(m.neighbors[at])
-    return frozenset(zone)
+    return frozenset(cells_next_to(units, m.neighbors, (uid for uid in units if m.side_of[uid] != side)))
 
 
 def _stops_in(m: MukdenMap, side: str, frm: str, to: str, zone: frozenset[str]) -> bool:
