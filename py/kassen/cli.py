@@ -246,3 +246,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     except KassenError as exc:
         print(f"kassen: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader stopped early (`| head`): not an error of ours
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
