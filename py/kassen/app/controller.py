@@ -201,15 +201,17 @@ class Controller:
             history.preface = [event(f"Position opened from a link: turn {obj.get('turn')}, "
                                      f"{rules.side_name(rules.current_player(obj))} to act.", "info")]
             self._begin(rules, history)
-        elif kind == "v":
-            self.rules, self.history, self.slot, self.mode = rules, None, None, "spectate"
-            self.frames, self.frame_index = [obj], 0
-            self._reset_interaction()
         else:
-            self.rules, self.history, self.slot, self.mode = rules, None, None, "replay"
-            self.frames, self.frame_index = obj, len(obj) - 1
-            self._reset_interaction()
+            self._view_only(rules, kind, obj)
         return kind
+
+    def _view_only(self, rules: GameRules, kind: str, obj: Any) -> None:
+        """Read-only: one spectator view (kind v) or frames to step through (kind f), at the last."""
+        self.rules, self.history, self.slot = rules, None, None
+        self.mode = "spectate" if kind == "v" else "replay"
+        self.frames = [obj] if kind == "v" else obj
+        self.frame_index = len(self.frames) - 1
+        self._reset_interaction()
 
     def open_link(self, fragment: str, seed: int | str = 0, embed: bool = False) -> Optional[str]:
         """``open_fragment`` for the page: the kind, or None with the reason in the notices (the
@@ -220,11 +222,7 @@ class Controller:
                 kind, rules, obj = codec.decode(fragment, self.load_rules)
                 if kind == "p":
                     obj, kind = rules.view_for(obj, None), "v"
-                self.rules, self.history, self.slot = rules, None, None
-                self.mode = "spectate" if kind == "v" else "replay"
-                self.frames = [obj] if kind == "v" else obj
-                self.frame_index = len(self.frames) - 1
-                self._reset_interaction()
+                self._view_only(rules, kind, obj)
                 return kind
             return self.open_fragment(fragment, seed)
         except LinkError as exc:
