@@ -170,3 +170,22 @@ def open_app(page: Page, base_url: str) -> Callable[..., Page]:
         return target
 
     return open_
+
+
+@pytest.fixture
+def open_fresh(browser: Browser) -> Iterator[Callable[[str], Page]]:
+    """open_fresh(url) -> a page in a new, empty browser context (to the site, another browser), once it
+    is interactive. The contexts are closed after the test."""
+    contexts: list[BrowserContext] = []
+
+    def open_(url: str) -> Page:
+        context = browser.new_context()
+        contexts.append(context)
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        return page
+
+    yield open_
+    for context in contexts:
+        context.close()

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from kassen.engine import codec
 from kassen.games import load_rules
@@ -79,7 +79,7 @@ def test_setup_moves_combat_and_jump_by_clicking(open_app: Callable[..., Page]) 
 
 
 def test_link_round_trip_and_continue_from_a_spectator_link(open_app: Callable[..., Page],
-                                                            browser: Browser) -> None:
+                                                            open_fresh: Callable[[str], Page]) -> None:
     actions = plan()[:14]
     page = open_app(f"/?scenario=ikedaya&seed={SEED}")
     p = Player(page, "ikedaya", SEED)
@@ -88,10 +88,7 @@ def test_link_round_trip_and_continue_from_a_spectator_link(open_app: Callable[.
     spectator = p.link(secrets=False)
     assert "#k1.v.ikedaya." in spectator
 
-    context = browser.new_context()
-    other = context.new_page()
-    other.goto(spectator)
-    other.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    other = open_fresh(spectator)
     expect(other.locator("#view-label")).to_have_text("Spectator view")
     assert positions(other) == positions(page)
     expect(other.locator("#continue-here")).to_be_visible()  # nothing is hidden in Ikedaya
@@ -108,4 +105,3 @@ def test_link_round_trip_and_continue_from_a_spectator_link(open_app: Callable[.
     other.reload()
     other.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     mirror.check()
-    context.close()

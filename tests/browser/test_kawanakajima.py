@@ -10,12 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from kassen.engine.rules import GameRules
 from kassen.engine.state import State
 
-from .conftest import BOOT_TIMEOUT_MS, READY
 from .play import Player, drawn_positions, fragment_of, positions
 
 pytestmark = pytest.mark.browser
@@ -39,7 +38,8 @@ def assert_nothing_hidden_in(page: Page, p: Player, viewer: str | None) -> None:
     assert all(uid.startswith("?") or uid in p.view(viewer)["units"] for uid in drawn)
 
 
-def test_move_contact_card_combat_and_links(open_app: Callable[..., Page], browser: Browser) -> None:
+def test_move_contact_card_combat_and_links(open_app: Callable[..., Page],
+                                            open_fresh: Callable[[str], Page]) -> None:
     page = open_app(f"/?scenario=kawanakajima&seed={SEED}")
     p = Player(page, "kawanakajima", SEED)
     expect(page.locator('#cover [data-cover="uesugi"]')).to_be_visible()
@@ -82,24 +82,17 @@ def test_move_contact_card_combat_and_links(open_app: Callable[..., Page], brows
 
     # a spectator link in a fresh browser: crests only
     spectator = p.link(secrets=False)
-    context = browser.new_context()
-    other = context.new_page()
-    other.goto(spectator)
-    other.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    other = open_fresh(spectator)
     expect(other.locator("#view-label")).to_have_text("Spectator view")
     assert positions(other) == drawn_positions(p.rules, p.view(None))
     assert_nothing_hidden_in(other, p, None)
     other.locator("#map [data-unit^='?uesugi-']").first.hover()
     expect(other.locator("#unit-details")).to_contain_text("Face-down Uesugi unit")
     assert_nothing_hidden_in(other, p, None)
-    context.close()
 
     # a play link in a fresh browser: the same game, behind the cover, then Uesugi's own view
     play = p.link(secrets=True)
-    context = browser.new_context()
-    other = context.new_page()
-    other.goto(play)
-    other.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    other = open_fresh(play)
     mirror = Player(other, "kawanakajima", SEED, state=p.state)
     expect(other.locator('#cover [data-cover="uesugi"]')).to_be_visible()
     assert_nothing_hidden_in(other, mirror, None)
@@ -107,4 +100,3 @@ def test_move_contact_card_combat_and_links(open_app: Callable[..., Page], brows
     assert positions(other) == drawn_positions(p.rules, p.view("uesugi"))
     mirror.do("done")
     expect(other.locator('#cover [data-cover="takeda"]')).to_be_visible()
-    context.close()

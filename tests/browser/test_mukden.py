@@ -124,7 +124,8 @@ def _allotted_game(open_app: Callable[..., Page], seed: int = SEED) -> Player:
     return p
 
 
-def test_links_open_the_same_position_in_fresh_browsers(open_app: Callable[..., Page], browser: Browser) -> None:
+def test_links_open_the_same_position_in_fresh_browsers(open_app: Callable[..., Page],
+                                                        open_fresh: Callable[[str], Page]) -> None:
     p = _allotted_game(open_app)
     p.do("move jp-4 @0506")
     spectator, play = p.link(secrets=False), p.link(secrets=True)
@@ -132,21 +133,14 @@ def test_links_open_the_same_position_in_fresh_browsers(open_app: Callable[..., 
     view = codec.decode(fragment_of(spectator), lambda sid: p.rules)[2]
     assert "rng" not in view and view["fp"] == {"japan": None, "russia": None}
 
-    context = browser.new_context()
-    other = context.new_page()
-    other.goto(spectator)
-    other.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    other = open_fresh(spectator)
     expect(other.locator("#view-label")).to_have_text("Spectator view")
     assert positions(other) == drawn_positions(p.rules, p.view(None))
     expect(other.locator("#actions button")).to_have_count(0)
     expect(other.locator("#continue-row")).to_be_hidden()  # Mukden hides information
     assert "11 FP" not in other.content()
-    context.close()
 
-    context = browser.new_context()
-    other = context.new_page()
-    other.goto(play)
-    other.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    other = open_fresh(play)
     expect(other.locator("body")).to_have_attribute("data-mode", "play")
     assert "#" not in other.url  # continued in a new slot, address cleaned
     mirror = Player(other, "mukden", SEED, state=p.state)
@@ -155,7 +149,6 @@ def test_links_open_the_same_position_in_fresh_browsers(open_app: Callable[..., 
     mirror.do("attack @0505")  # the game goes on from there
     saved = json.loads(other.evaluate("localStorage.getItem('kassen:index')"))
     assert len(saved["slots"]) == 1
-    context.close()
 
 
 def test_undo_and_redo_with_buttons_and_keys(open_app: Callable[..., Page]) -> None:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser
+from collections.abc import Callable
+
+from playwright.sync_api import Page
 
 from .conftest import BOOT_TIMEOUT_MS, READY
 
@@ -25,11 +27,9 @@ async () => {
 """
 
 
-def test_the_site_works_offline_after_a_first_visit(browser: Browser, base_url: str) -> None:
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(base_url + "index.html?scenario=ikedaya&seed=5")
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+def test_the_site_works_offline_after_a_first_visit(open_fresh: Callable[[str], Page], base_url: str) -> None:
+    page = open_fresh(base_url + "index.html?scenario=ikedaya&seed=5")
+    context = page.context
     cached = page.evaluate(WAIT_FOR_OFFLINE_COPY)
     assert cached >= 10
     units_before = sorted(page.locator("[data-unit]").evaluate_all("els => els.map(e => e.dataset.unit + '@' + e.dataset.at)"))
@@ -44,4 +44,3 @@ def test_the_site_works_offline_after_a_first_visit(browser: Browser, base_url: 
     page.goto(base_url + "index.html?scenario=mukden&seed=2")
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     assert page.locator("[data-cell]").count() == 74  # 72 hexes and the two off-map boxes
-    context.close()
