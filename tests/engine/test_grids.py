@@ -35,3 +35,20 @@ def test_square_neighbours_are_orthogonal_only():
     assert sorted(squaregrid.neighbors(2, "B", 2, "ABC", 4)) == ["2A2", "2B1", "2B3", "2C2"]
     assert sorted(squaregrid.neighbors(1, "A", 1, "ABC", 4)) == ["1A2", "1B1"]
     assert squaregrid.parse_label("2B3") == (2, "B", 3)
+
+
+def test_square_centres_place_floors_side_by_side():
+    grid = {"kind": "square", "floors": [1, 2], "columns": "ABC", "rows": 4}
+    assert squaregrid.center(grid, "1A1") == (0.5, 3.5)  # row 1 at the bottom by default
+    assert squaregrid.center(grid, "2A1") == (4.5, 3.5)  # one square between the floors
+    assert squaregrid.center(dict(grid, row1="top", floor_gap=0.0), "2C4") == (5.5, 3.5)
+
+
+def test_board_cells_sit_at_the_square_centres():
+    from kassen.engine.board import build_board
+
+    grid = {"kind": "square", "floors": [2, 1], "columns": "AB", "rows": 2, "row1": "top", "missing": ["2B2"]}
+    board = build_board({"grid": grid})
+    assert "2B2" not in board.cells and len(board.cells) == 7
+    for cell in board.cells.values():
+        assert (cell.x, cell.y) == squaregrid.center(grid, cell.label)

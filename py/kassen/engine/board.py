@@ -127,15 +127,13 @@ def build_board(spec: dict[str, Any], file: str = "<scenario>", path: str = "$.b
                     adjacency.setdefault(frozenset((lab, other)), {"features": set(), "cost": None})
     elif grid["kind"] == "square":
         columns, rows, floors = grid["columns"], grid["rows"], grid["floors"]
-        gap = grid.get("floor_gap", 1.0)
-        for fi, floor in enumerate(floors):
+        for floor in floors:
             for ci, col in enumerate(columns):
                 for r in range(1, rows + 1):
                     lab = squaregrid.label(floor, col, r)
                     if lab in missing:
                         continue
-                    x = fi * (len(columns) + gap) + ci + 0.5
-                    y = (rows - r) + 0.5 if grid.get("row1", "bottom") == "bottom" else (r - 1) + 0.5
+                    x, y = squaregrid.center(grid, lab)
                     cells[lab] = {"label": lab, "kind": "square", "x": x, "y": y, "col": ci + 1, "row": r,
                                   "floor": floor}
         for lab, cell in cells.items():

@@ -18,6 +18,17 @@ def parse_label(text: str) -> tuple[int, str, int]:
     return int(text[0]), text[1], int(text[2:])
 
 
+def center(grid: dict, label_text: str) -> tuple[float, float]:
+    """Drawing centre, in grid units, of a frame position of a square ``grid`` (the scenario's grid
+    object): floors side by side in the listed order, ``floor_gap`` squares apart; row 1 at the
+    bottom unless ``row1`` is "top". Works for missing positions too (the renderer shades them)."""
+    floor, column, row = parse_label(label_text)
+    columns, rows = grid["columns"], grid["rows"]
+    x = grid["floors"].index(floor) * (len(columns) + grid.get("floor_gap", 1.0)) + columns.index(column) + 0.5
+    y = (rows - row) + 0.5 if grid.get("row1", "bottom") == "bottom" else (row - 1) + 0.5
+    return x, y
+
+
 def neighbors(floor: int, column: str, row: int, columns: str, rows: int) -> list[str]:
     """Orthogonal same-floor neighbours inside a ``columns`` x ``rows`` frame (no diagonals)."""
     i = columns.index(column)

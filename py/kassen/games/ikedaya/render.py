@@ -187,20 +187,12 @@ def _labels(rules: "Rules") -> list[str]:
                             font_style="italic", class_="area-name", opacity=0.9))
     # frame positions that are not squares (the open well, the pond)
     for lab in board.grid.get("missing", []):
-        f, col, row = squaregrid.parse_label(lab)
-        fi = board.grid["floors"].index(f)
-        columns = board.grid["columns"]
-        x = fi * (len(columns) + board.grid.get("floor_gap", 1.0)) + columns.index(col) + 0.5
-        y = (board.grid["rows"] - row) + 0.5
+        x, y = squaregrid.center(board.grid, lab)
         out.append(svg.el("rect", {"x": _u(x - 0.5), "y": _u(y - 0.5), "width": SCALE, "height": SCALE,
                                    "fill": "#eef3f6", "stroke": "none", "class": "void"}))
     for text_, lab in (("open well", "2A2"), ("garden pond", "1A2")):
         if lab in board.grid.get("missing", []):
-            f, col, row = squaregrid.parse_label(lab)
-            fi = board.grid["floors"].index(f)
-            columns = board.grid["columns"]
-            x = fi * (len(columns) + board.grid.get("floor_gap", 1.0)) + columns.index(col) + 0.5
-            y = (board.grid["rows"] - row) + 0.5
+            x, y = squaregrid.center(board.grid, lab)
             out.append(svg.text(_u(x), _u(y) - 6, text_, font_size=5.5, fill="#6d8796", text_anchor="middle",
                                 font_style="italic"))
     for sq in data.squares:
