@@ -8,7 +8,7 @@ so rules code never recomputes geometry on a hot path.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from . import hexgrid, squaregrid
 from .errors import ScenarioError
@@ -39,9 +39,6 @@ class Connection:
     b: str
     features: frozenset[str] = frozenset()
     cost: int | None = None
-
-    def other(self, label: str) -> str:
-        return self.b if label == self.a else self.a
 
 
 @dataclass
@@ -223,6 +220,3 @@ def build_board(spec: dict[str, Any], file: str = "<scenario>", path: str = "$.b
         conns[key] = Connection(a, b, frozenset(entry["features"]), entry["cost"])
     return Board(grid=dict(grid), cells=built, connections=conns, walls=tuple(walls), places=places)
 
-
-def labels_in(board: Board, labels: Iterable[str]) -> bool:
-    return all(lab in board.cells for lab in labels)

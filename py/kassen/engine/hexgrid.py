@@ -14,7 +14,6 @@ SQRT3 = math.sqrt(3.0)
 CUBE_DIRECTIONS: tuple[tuple[int, int, int], ...] = (
     (0, 1, -1), (1, 0, -1), (1, -1, 0), (0, -1, 1), (-1, 0, 1), (-1, 1, 0),
 )
-DIRECTION_NAMES = ("N", "NE", "SE", "S", "SW", "NW")
 
 
 def label(col: int, row: int) -> str:
@@ -70,10 +69,3 @@ def corners(cx: float, cy: float, size: float = 1.0) -> list[tuple[float, float]
     """The six corners of a flat-topped hex, clockwise from the east corner."""
     return [(cx + size * math.cos(math.radians(60 * i)), cy + size * math.sin(math.radians(60 * i)))
             for i in range(6)]
-
-
-def extent(columns: int, rows: int, size: float = 1.0) -> tuple[float, float]:
-    """Width and height of a columns x rows map in pixels."""
-    width = size * (1.5 * (columns - 1) + 2)
-    height = SQRT3 * size * (rows + (0.5 if columns > 1 else 0.0))
-    return width, height

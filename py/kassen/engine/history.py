@@ -12,7 +12,7 @@ from typing import Any, Optional
 from .actions import Action
 from .errors import IllegalAction, LinkError
 from .rules import GameRules
-from .state import Event, State, clone
+from .state import Event, State
 
 SAVE_FORMAT = "kassen-save"
 SAVE_VERSION = 1
@@ -150,14 +150,3 @@ class History:
         if isinstance(preface, list):
             hist.preface = [e for e in preface if isinstance(e, dict) and isinstance(e.get("text"), str)]
         return hist
-
-    def copy(self) -> "History":
-        other = History(self.rules, self.initial, self.seed, self.options)
-        other.record, other.log = list(self.record), [list(x) for x in self.log]
-        other.base, other.tail, other.redo_stack = self.base, list(self.tail), list(self.redo_stack)
-        other.preface = list(self.preface)
-        return other
-
-
-def fresh_state(state: State) -> State:
-    return clone(state)

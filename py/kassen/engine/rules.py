@@ -35,8 +35,6 @@ class GameRules:
     #: True if some information is hidden from a player: side changes then become undo barriers
     #: and the hot-seat UI covers the screen between players.
     hidden_information: bool = False
-    #: unit statuses that are stored in the state but shown as "off the map" (null) by ``show``
-    box_cells_are_off_map: bool = True
 
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
@@ -116,9 +114,6 @@ class GameRules:
         view["to_move"] = self.current_player(state)
         view["outcome"] = self.outcome(state)
         return view
-
-    def is_terminal(self, state: State) -> bool:
-        return self.current_player(state) == TERMINAL
 
     def is_barrier(self, before: State, action: Action, after: State, events: list[Event]) -> bool:
         """May this step not be undone? Dice and reveals always; a change of player with hidden info."""

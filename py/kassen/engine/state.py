@@ -19,7 +19,6 @@ View = dict[str, Any]
 
 CHANCE = "chance"
 TERMINAL = "terminal"
-SPECTATOR: Optional[str] = None
 
 
 class Event(TypedDict, total=False):
