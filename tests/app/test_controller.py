@@ -335,3 +335,35 @@ def test_legal_actions_always_belong_to_the_current_state():
     assert c.legal() == expected and all(a.units[0].startswith("u") for a in expected if a.units)
     c.click_unit("uT")
     assert c.screen().selected == "uT"
+
+
+def test_one_view_per_state_however_many_clicks(rules):
+    """The snapshot: a click that changes nothing builds no view; an action builds one for the new
+    state (the autosave needs none); the screen reuses it."""
+    calls = []
+
+    class Counting(DrawnToy):
+        def view_for(self, state, player):
+            calls.append(player)
+            return super().view_for(state, player)
+
+    c = make(Counting(rules.scenario))
+    c.start_new("toy", seed=3)
+    c.reveal()
+    c.screen()
+    calls.clear()
+    c.click_unit("r1")  # select
+    c.screen()
+    c.click_unit("r1")  # the chooser for its own cell
+    c.screen()
+    c.cancel()
+    c.screen()
+    assert calls == []
+    c.click_cell("0102")  # a move: one new state
+    c.screen()
+    c.screen()
+    assert calls == ["red"]
+    calls.clear()
+    c.press("pass")  # the cover goes up: the spectator's view only
+    c.screen()
+    assert calls == [None]

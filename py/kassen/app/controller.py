@@ -69,6 +69,19 @@ class Screen:
     has_game: bool = False  # a game in play exists (the menu offers to go back to it)
 
 
+@dataclass
+class Snapshot:
+    """One state as the person in front of the screen sees it, computed once per (state, viewer):
+    the view, the player to act and the actions offered. Every click reads it instead of building
+    its own copy (``view_for`` deep-copies the state)."""
+
+    state: State  # the state it was computed from (compared by identity: states are never mutated)
+    viewer: Optional[str]  # whose view it is (None: a spectator's, e.g. while the cover is up)
+    view: View
+    to_move: str
+    legal: list[Action]  # offered to the viewer: empty while covered or when another player is to act
+
+
 def outcome_text(rules: GameRules, outcome: Optional[dict[str, Any]]) -> Optional[str]:
     """"Japan wins (marginal victory): Japan holds Mukden when time runs out." or None."""
     if not outcome:
@@ -104,7 +117,7 @@ class Controller:
         self.message: Optional[str] = None
         self.frames: list[View] = []
         self.frame_index = 0
-        self._legal_cache: tuple[Optional[State], Optional[str], list[Action]] = (None, None, [])
+        self._snap: Optional[Snapshot] = None
 
     # -- starting ---------------------------------------------------------------------------------
     def start_new(self, scenario_id: str, seed: int | str) -> None:
@@ -275,18 +288,29 @@ class Controller:
         assert self.history is not None
         return self.history.state
 
+    def snapshot(self) -> Optional[Snapshot]:
+        """The game in play as the person looking sees it now (None outside play)."""
+        if self.rules is None or self.history is None:
+            return None
+        state = self._state()
+        viewer = None if self.covered else self.viewer
+        snap = self._snap
+        # keyed on the state object itself (held here), not its id(): a freed state's id is reused
+        if snap is not None and snap.state is state and snap.viewer == viewer:
+            return snap
+        rules = self.rules
+        view = rules.view_for(state, viewer)
+        to_move = view["to_move"]
+        offered = not self.covered and to_move == self.viewer and to_move in rules.sides
+        self._snap = Snapshot(state, viewer, view, to_move, list(rules.legal_actions(state)) if offered else [])
+        return self._snap
+
     def legal(self) -> list[Action]:
         """Legal actions offered now: only in play, uncovered, to the player who is looking."""
-        if self.mode != "play" or self.rules is None or self.history is None or self.covered:
+        if self.mode != "play" or self.covered:
             return []
-        state = self._state()
-        # keyed on the state object itself (held here), not its id(): a freed state's id is reused
-        if self._legal_cache[0] is state and self._legal_cache[1] == self.viewer:
-            return self._legal_cache[2]
-        to_move = self.rules.current_player(state)
-        legal = list(self.rules.legal_actions(state)) if to_move == self.viewer and to_move in self.rules.sides else []
-        self._legal_cache = (state, self.viewer, legal)
-        return legal
+        snap = self.snapshot()
+        return snap.legal if snap is not None else []
 
     def _selectable(self) -> set[str]:
         return {u for a in self.legal() for u in a.units}
@@ -474,10 +498,12 @@ class Controller:
     def _autosave(self) -> None:
         if self.history is None or self.rules is None or self.slot is None:
             return
-        view = self.rules.view_for(self._state(), None)
-        summary = f"turn {view.get('turn')}, {self.rules.side_name(view.get('to_move'))} to act"
-        if view.get("outcome"):
-            summary = outcome_text(self.rules, view["outcome"]) or "finished"
+        rules, state = self.rules, self._state()
+        # from the state directly: the slot's summary needs no view (turn, who acts, the outcome)
+        summary = f"turn {state.get('turn')}, {rules.side_name(rules.current_player(state))} to act"
+        outcome = rules.outcome(state)
+        if outcome:
+            summary = outcome_text(rules, outcome) or "finished"
         self.saves.write(SlotInfo(self.slot, self.rules.scenario.id, self.rules.scenario.title, self.clock(),
                                   summary), self.history.to_json())
 
@@ -488,16 +514,17 @@ class Controller:
             return None
         if self.mode in ("spectate", "replay"):
             return self.frames[self.frame_index] if self.frames else None
-        if self.history is None:
-            return None
-        return self.rules.view_for(self._state(), None if self.covered else self.viewer)
+        snap = self.snapshot()
+        return snap.view if snap is not None else None
 
     def spectator_link(self) -> str:
         """A position link with no side's secrets (the default "Copy link")."""
         assert self.rules is not None
         if self.mode in ("spectate", "replay"):
             return codec.encode(self.rules, "v", self.frames[self.frame_index])
-        return codec.encode(self.rules, "v", self.rules.view_for(self._state(), None))
+        snap = self.snapshot()
+        view = snap.view if snap is not None and snap.viewer is None else self.rules.view_for(self._state(), None)
+        return codec.encode(self.rules, "v", view)
 
     def play_link(self) -> str:
         """A link carrying the whole state, secrets and dice included, to continue elsewhere."""

@@ -1,0 +1,203 @@
+"""Dialogs and pages over the game: how to play, rulings, the delete confirmation, links and
+embeds, export and import of save files."""
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any, Callable, Optional
+
+from pyscript import document, window
+
+from ..app.catalog import how_to_play, rulings_page
+from ..app.controller import Controller
+from ..engine.errors import KassenError, LinkError
+from ..games import load_rules
+from . import browser
+from .browser import by_id, present
+from .dom import clear, el, show
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .app import App
+
+
+class Dialogs:
+    """The page's dialogs; each opens from a handler and redraws the page through the app."""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self._confirm: Optional[Callable[[], None]] = None
+
+    @property
+    def controller(self) -> Controller:
+        return self.app.controller
+
+    # -- the delete confirmation ----------------------------------------------------------------------
+    def confirm_delete(self, slot_id: str) -> None:
+        """Ask before deleting a saved game; "Delete" deletes it, "Keep it" closes the dialog."""
+        info = next((s for s in self.app.saves.slots() if s.id == slot_id), None)
+        if info is None:
+            return
+        when = browser.local_time(info.updated)
+        by_id("confirm-text").textContent = (
+            f"Delete the saved game “{info.title}” ({info.summary}{', saved ' + when if when else ''})? "
+            "This cannot be undone.")
+        self._confirm = lambda: self.controller.delete_slot(info.id)
+        by_id("confirm-dialog").showModal()
+
+    def on_confirm_yes(self, evt: Any) -> None:
+        by_id("confirm-dialog").close()
+        action, self._confirm = self._confirm, None
+        if action is not None:
+            self.app.act(action)
+            self.app.binding.focus_first("#save-list button", "#scenario-list button")
+
+    # -- saving and sharing -------------------------------------------------------------------------
+    def _link_for(self, secrets: bool) -> str:
+        c = self.controller
+        fragment = c.play_link() if secrets else c.spectator_link()
+        return f"{browser.page_url()}#{fragment}"
+
+    def share(self, secrets: bool) -> None:
+        c = self.controller
+        if c.rules is None or (secrets and c.history is None):
+            return
+        link = self._link_for(secrets)
+        box, out, note = by_id("link-box"), by_id("link-output"), by_id("link-note")
+        show(box, True)
+        box.classList.toggle("secret", secrets)
+        by_id("link-label").textContent = ("Link to continue elsewhere (includes secrets)" if secrets
+                                           else "Link to this position (spectator view)")
+        out.value = link
+        warning = ("Warning: this link shows everything hidden in the game (" + self._secret_words()
+                   + ") and lets anyone continue it. Send it only to yourself. ") if secrets else ""
+        self.copy(link, out, note, prefix=warning)
+
+    def _secret_words(self) -> str:
+        return "both sides' secrets and the dice to come"
+
+    def copy(self, text: str, field: Any, note: Any, prefix: str = "") -> None:
+        async def run() -> None:
+            copied = False
+            try:
+                await window.navigator.clipboard.writeText(text)
+                copied = True
+            except Exception:  # noqa: BLE001 - no clipboard permission: fall back to selecting the text
+                field.focus()
+                field.select()
+                try:
+                    copied = bool(document.execCommand("copy"))
+                except Exception:  # noqa: BLE001
+                    copied = False
+            note.textContent = prefix + ("Copied to the clipboard." if copied
+                                         else "Select the text above and copy it (Ctrl+C).")
+
+        field.select()
+        asyncio.ensure_future(run())
+
+    def open_embed(self) -> None:
+        c = self.controller
+        if c.rules is None:
+            return
+        snippet = Controller.embed_snippet(browser.page_url(), c.embed_link(), c.rules.scenario.title)
+        by_id("embed-code").value = snippet
+        by_id("embed-note").textContent = ""
+        by_id("embed-dialog").showModal()
+        by_id("embed-code").select()
+
+    def export(self) -> None:
+        c = self.controller
+        if c.history is None or c.rules is None:
+            return
+        stamp = browser.now_iso()[:16].replace(":", "").replace("T", "-")
+        browser.download(c.export_save(), f"kassen-{c.rules.scenario.id}-{stamp}.json")
+
+    def on_import(self, evt: Any) -> None:
+        files = evt.target.files
+        if not present(files) or files.length == 0:
+            return
+        file = files.item(0)
+
+        async def run() -> None:
+            body = document.body
+            body.removeAttribute("data-ready")
+            try:
+                text = str(await file.text())
+                try:
+                    self.controller.import_save(text)
+                except (LinkError, KassenError) as exc:
+                    self.controller.message = f"The file “{file.name}” cannot be imported: {exc}"
+                except (ValueError, TypeError, KeyError) as exc:
+                    self.controller.message = f"The file “{file.name}” cannot be imported: it is damaged ({exc})."
+                self.app.drawing.hover = None
+                self.app.render()
+            except Exception:  # noqa: BLE001
+                self.app.report_bug()
+            finally:
+                evt.target.value = ""
+                body.dataset.ready = "1"
+
+        asyncio.ensure_future(run())
+
+    # -- pages ------------------------------------------------------------------------------------
+    def _open_page(self, title: str, fill: Callable[[Any], None]) -> None:
+        by_id("page-title").textContent = title
+        body = by_id("page-body")
+        clear(body)
+        fill(body)
+        dialog = by_id("page-dialog")
+        dialog.showModal()
+        body.scrollTop = 0
+
+    def open_help(self) -> None:
+        sections = how_to_play(self.controller.rules)
+
+        def fill(body: Any) -> None:
+            for heading, paragraphs in sections:
+                body.append(el("h3", heading))
+                for p in paragraphs:
+                    body.append(el("p", p))
+
+        self._open_page("How to play", fill)
+
+    def open_rulings(self, scenario_id: Optional[str]) -> None:
+        c = self.controller
+        rules = load_rules(scenario_id) if scenario_id else c.rules
+        if rules is None:
+            return
+        page = rulings_page(rules)
+
+        def fill(body: Any) -> None:
+            body.append(el("h3", "Where this scenario comes from"))
+            status = page["status"]
+            if status:
+                body.append(el("p", f"Status: {status}.", "badge-line"))
+            if page["summary"]:
+                body.append(el("p", page["summary"]))
+            if page["reconstructed"]:
+                body.append(el("h4", "Reconstructed (not from the printed game)"))
+                ul = el("ul")
+                for item in page["reconstructed"]:
+                    ul.append(el("li", item))
+                body.append(ul)
+            if page["how_to_correct"]:
+                body.append(el("h4", "How to correct it"))
+                body.append(el("p", page["how_to_correct"]))
+                body.append(el("p", f"The scenario file: {page['file']}", "small muted"))
+            if page["sources"]:
+                body.append(el("h4", "Sources"))
+                ul = el("ul", cls="sources")
+                for item in page["sources"]:
+                    ul.append(el("li", item))
+                body.append(ul)
+            body.append(el("h3", f"Rulings ({len(page['rulings'])})"))
+            body.append(el("p", "Where the rulebook is silent or unclear, the page plays it this way.", "muted"))
+            for r in page["rulings"]:
+                art = el("article", cls="ruling", id=f"ruling-{r['id']}")
+                art.append(el("h4", f"{r['id']} — {r['topic']}" if r["topic"] else r["id"]))
+                art.append(el("p", r["ruling"]))
+                if r["why"]:
+                    art.append(el("p", "Why: " + r["why"], "muted"))
+                if r["clauses"]:
+                    art.append(el("p", "Rules: " + ", ".join(r["clauses"]), "small muted"))
+                body.append(art)
+
+        self._open_page(f"Rulings — {page['title']}", fill)

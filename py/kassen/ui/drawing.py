@@ -1,0 +1,291 @@
+"""Drawing the page from ``Controller.screen()``: every region after each change (the only part
+that writes the game into the DOM).
+
+Text always goes in as ``textContent`` and the map as the SVG markup of the Python renderer (which
+escapes all text). While the hot-seat cover is up, the screen is built from the spectator's view,
+and nothing of the previous player's view is kept anywhere in the page: map, log, details and
+buttons are redrawn. Regions whose content did not change are left alone (``role="alert"`` and
+``aria-live`` regions re-announce every change).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+from pyscript import document, window
+
+from ..app.catalog import catalog
+from ..app.controller import Button, Screen
+from . import browser
+from .browser import by_id
+from .dom import clear, el, set_body_data, show
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .app import App
+
+DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+# status rows shown on a phone before the "More…" button (static/css/kassen.css agrees)
+STATUS_ROWS_FOLDED = 4
+
+
+class Drawing:
+    """The page's regions, redrawn from a Screen; remembers what it drew to skip unchanged regions."""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.hover: Optional[str] = None  # the counter pointed at or focused (its details show)
+        self.dismissed: set[str] = set()  # notices the player dismissed
+        self._svg = ""
+        self._log: list[str] = []
+        self._buttons: list[tuple[str, str, Optional[str]]] = []
+        self._chooser: list[tuple[str, str, Optional[str]]] = []
+        self._notices: list[str] = []
+        self._covered_for: Optional[str] = None
+        self._catalog = None
+        self._menu_key: Optional[tuple] = None
+
+    def render(self) -> None:
+        scr = self.app.controller.screen()
+        body = document.body
+        data = body.dataset
+        data.mode = scr.mode
+        set_body_data("data-scenario", scr.scenario)
+        set_body_data("data-to-move", scr.to_move)
+        set_body_data("data-viewer", scr.viewer)
+        set_body_data("data-covered", "1" if scr.cover else None)
+        if scr.frame is None:
+            set_body_data("data-frame", None)
+        self._render_notices(scr.notices)
+        show(by_id("about"), False)
+        show(by_id("app-nav"), not self.app.embed)
+        show(by_id("nav-rulings"), scr.mode != "menu")
+        show(by_id("nav-menu"), scr.mode != "menu")
+        document.title = f"{scr.title} · kassen 合戦" if scr.mode != "menu" and scr.title else "kassen 合戦"
+        if scr.mode == "menu":
+            self._render_cover(None, "")
+            self._render_menu(scr)
+        else:
+            self._render_game(scr)
+
+    def _render_notices(self, notices: list[str]) -> None:
+        shown = [n for n in notices if n not in self.dismissed]
+        if shown == self._notices:
+            return  # role="alert" re-announces every change: touch it only when the words change
+        self._notices = shown
+        box = by_id("messages")
+        for old in list(box.querySelectorAll("[data-notice]")):
+            old.remove()
+        for text in shown:
+            item = el("div", cls="message notice", data_notice="1")
+            item.append(el("p", text))
+            item.append(el("button", "Dismiss", "quiet", type="button", data_dismiss=text))
+            box.append(item)
+
+    def _render_menu(self, scr: Screen) -> None:
+        show(by_id("menu"), True)
+        show(by_id("board-head"), False)
+        show(by_id("game-panel"), False)
+        self._set_map("")
+        show(by_id("back-to-game-row"), scr.has_game)
+        if self._catalog is None:
+            self._catalog = catalog()
+        slots = self.app.saves.slots()
+        key = (tuple((s.id, s.updated, s.summary) for s in slots), self.app.saves.current())
+        if key == self._menu_key:
+            return
+        self._menu_key = key
+        listing = by_id("scenario-list")
+        if not listing.children.length:
+            for info in self._catalog:
+                item = el("li", cls="scenario-card", data_scenario=info.id)
+                item.append(el("h3", info.title))
+                if info.subtitle:
+                    item.append(el("p", info.subtitle, "subtitle"))
+                if info.description:
+                    item.append(el("p", info.description, "description"))
+                if info.sides:
+                    item.append(el("p", " vs ".join(info.sides) + " · two players, one device", "small muted"))
+                row = el("p", cls="card-buttons")
+                row.append(el("button", "New game", "primary", type="button", data_new_scenario=info.id,
+                              aria_label=f"New game: {info.title}"))
+                row.append(el("button", "Rulings and sources", "quiet", type="button", data_rulings=info.id,
+                              aria_label=f"Rulings and sources: {info.title}"))
+                item.append(row)
+                listing.append(item)
+        saves = by_id("save-list")
+        clear(saves)
+        show(by_id("no-saves"), not slots)
+        current = self.app.saves.current()
+        for info in slots:
+            item = el("li", cls="save-item", data_slot=info.id)
+            head = el("p", cls="save-title")
+            head.append(el("strong", info.title))
+            if info.id == current:
+                head.append(el("span", " (last played)", "muted"))
+            item.append(head)
+            when = browser.local_time(info.updated)
+            item.append(el("p", info.summary + (f" · saved {when}" if when else ""), "small muted"))
+            row = el("p", cls="card-buttons")
+            row.append(el("button", "Resume", "primary", type="button", data_resume=info.id,
+                          aria_label=f"Resume {info.title}: {info.summary}"))
+            row.append(el("button", "Delete…", "danger quiet", type="button", data_delete=info.id,
+                          aria_label=f"Delete {info.title}: {info.summary}"))
+            item.append(row)
+            saves.append(item)
+
+    def _set_map(self, svg: str) -> None:
+        if svg != self._svg:
+            self._svg = svg
+            by_id("map").innerHTML = svg
+            # a link shown for the previous position is stale (and may hold secrets): drop it
+            show(by_id("link-box"), False)
+            by_id("link-output").value = ""
+            by_id("link-note").textContent = ""
+
+    def _render_game(self, scr: Screen) -> None:
+        c = self.app.controller
+        self._menu_key = None
+        show(by_id("menu"), False)
+        show(by_id("board-head"), True)
+        show(by_id("game-panel"), True)
+        playing = scr.mode == "play"
+        by_id("game-title").textContent = scr.title
+        if playing and scr.cover:
+            label = "Screen covered"
+        elif playing:
+            label = f"{dict(scr.sides).get(scr.viewer or '', 'Spectator')}'s view" if scr.hidden_information else ""
+        else:
+            label = "Spectator view"
+        by_id("view-label").textContent = label
+        by_id("turn").textContent = scr.prompt
+        self._render_status(scr.status)
+        outcome = by_id("outcome")
+        show(outcome, bool(scr.outcome))
+        outcome.textContent = f"Game over. {scr.outcome}" if scr.outcome else ""
+        # replay controls
+        frames = by_id("frames")
+        stepping = scr.frame is not None and scr.frame[1] > 1
+        show(frames, stepping or (self.app.embed and scr.frame is not None))
+        for bid in ("frame-first", "frame-prev", "frame-counter", "frame-next", "frame-last"):
+            show(by_id(bid), stepping)
+        if scr.frame is not None:
+            index, count = scr.frame
+            by_id("frame-counter").textContent = f"Position {index + 1} of {count}"
+            by_id("frame-first").disabled = by_id("frame-prev").disabled = index == 0
+            by_id("frame-next").disabled = by_id("frame-last").disabled = index >= count - 1
+            set_body_data("data-frame", str(index))
+        full = by_id("open-full")
+        show(full, self.app.embed)
+        if self.app.embed:
+            full.href = browser.page_url() + str(window.location.hash)
+        # the map; counters that can act get a class (a visual cue and a keyboard landing spot)
+        self._set_map(scr.svg)
+        by_id("map").classList.toggle("has-legal", bool(scr.highlight))
+        movable = set(scr.movable)
+        for node in list(document.querySelectorAll("#map [data-unit]")):
+            node.classList.toggle("can-act", str(node.dataset.unit) in movable)
+        # the side panel
+        self._render_buttons("chooser-entries", scr.chooser, "_chooser")
+        show(by_id("chooser"), bool(scr.chooser))
+        self._render_buttons("actions", scr.buttons, "_buttons")
+        show(by_id("actions"), bool(scr.buttons))
+        dice = by_id("dice")
+        show(dice, bool(scr.dice))
+        clear(dice)
+        if scr.dice:
+            dice.append(el("span", "Dice: ", "dice-label"))
+            for who, value in scr.dice:
+                face = DIE_FACES[value - 1] if 1 <= value <= 6 else ""
+                item = el("span", cls="die", data_value=str(value))
+                item.append(el("span", face, "die-face", aria_hidden="true"))
+                item.append(el("span", f"{who} rolled {value}" if who else f"rolled {value}", "die-text"))
+                dice.append(item)
+        show(by_id("history-controls"), playing)
+        by_id("undo").disabled = not scr.can_undo
+        by_id("redo").disabled = not scr.can_redo
+        show(by_id("undo-note"), playing and not scr.can_undo and bool(c.history and c.history.record))
+        show(by_id("end-actions"), playing and bool(scr.outcome))
+        show(by_id("continue-row"), not playing and scr.can_continue and not self.app.embed)
+        self.render_details(scr.selected)
+        self._render_log(scr.log)
+        show(by_id("copy-play-link"), playing)
+        show(by_id("export"), playing)
+        show(by_id("import"), playing)
+        self._render_cover(scr.cover, scr.cover_text, dict(scr.sides).get(scr.cover or "", ""))
+
+    def _render_status(self, pairs: list[tuple[str, str]]) -> None:
+        box = by_id("status")
+        clear(box)
+        for label, value in pairs:
+            row = el("div", cls="status-pair")
+            row.append(el("dt", label))
+            row.append(el("dd", value))
+            box.append(row)
+        # on narrow screens rows past the fourth fold away (CSS); the button unfolds them
+        show(by_id("status-more"), len(pairs) > STATUS_ROWS_FOLDED)
+
+    def toggle_status(self) -> None:
+        box, button = by_id("status"), by_id("status-more")
+        expanded = not box.classList.contains("expanded")
+        box.classList.toggle("expanded", expanded)
+        button.textContent = "Less" if expanded else "More…"
+        button.setAttribute("aria-expanded", "true" if expanded else "false")
+
+    def _render_buttons(self, region: str, buttons: list[Button], memo: str) -> None:
+        key = [(b.action, b.label, b.select) for b in buttons]
+        if key == getattr(self, memo):
+            return
+        setattr(self, memo, key)
+        box = by_id(region)
+        clear(box)
+        for b in buttons:
+            if b.select:
+                box.append(el("button", b.label, "quiet", type="button", data_select=b.select))
+            else:
+                box.append(el("button", b.label, type="button", data_action=b.action))
+
+    def render_details(self, selected: Optional[str]) -> None:
+        uid = self.hover or selected
+        box = by_id("unit-details")
+        clear(box)
+        lines = self.app.controller.unit_details(uid) if uid else []
+        if not lines:
+            box.append(el("p", "Point at, focus or tap a counter to see it.", "muted"))
+            return
+        box.append(el("p", lines[0], "unit-name"))
+        if len(lines) > 1:
+            ul = el("ul")
+            for line in lines[1:]:
+                ul.append(el("li", line))
+            box.append(ul)
+
+    def _render_log(self, lines: list[str]) -> None:
+        if lines == self._log:
+            return
+        log = by_id("log")
+        if lines[: len(self._log)] == self._log and self._log:
+            fresh = lines[len(self._log):]
+        else:
+            clear(log)
+            fresh = lines
+        for line in fresh:
+            log.append(el("li", line))
+        self._log = list(lines)
+        log.scrollTop = log.scrollHeight
+
+    def _render_cover(self, side: Optional[str], text: str, side_name: str = "") -> None:
+        cover = by_id("cover")
+        up = side is not None
+        for region in ("layout", "site-header", "messages"):
+            by_id(region).inert = up
+        show(cover, up)
+        if not up:
+            self._covered_for = None
+            return
+        by_id("cover-title").textContent = f"{side_name}'s turn"
+        by_id("cover-text").textContent = text
+        button = by_id("cover-button")
+        button.textContent = f"I am {side_name}: show my view"
+        button.setAttribute("data-cover", side)
+        if self._covered_for != side:
+            self._covered_for = side
+            button.focus()
