@@ -68,7 +68,7 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
             "terminal": rules.current_player(state) == TERMINAL,
             "winner": outcome.get("winner") if outcome else None,
             "level": outcome.get("level") if outcome else None,
-            "reason": outcome.get("reason") if outcome else None,
+            "reason": rules.say(outcome.get("reason")) if outcome else None,
             "turn": state.get("turn"),
             "link": position_link(rules, state),
         }

@@ -7,7 +7,9 @@ Used by each game's test_selfplay.py (CI runs at least 200 games per game):
 - a spectator view never contains the RNG, and passes ``validate_view``;
 - undo restores the exact earlier state, and redo the later one (History, within barriers);
 - replaying the seed and the recorded actions reproduces the final state bit for bit;
-- game-specific invariants (a callback) hold.
+- game-specific invariants (a callback) hold;
+- for games on the phase toolkit: refusals agree with the legal actions and cite clauses
+  (support/refusals.py), and every state key is classified by the observation whitelist.
 """
 from __future__ import annotations
 
@@ -20,7 +22,10 @@ from kassen.engine.actions import Action
 from kassen.engine.history import History
 from kassen.engine.play import replay, sample_chance
 from kassen.engine.rules import GameRules
+from kassen.engine.phases import PhasedRules
 from kassen.engine.state import CHANCE, TERMINAL, State, is_plain
+
+from .refusals import check_observation, check_refusals
 
 Invariant = Callable[[GameRules, State], None]
 #: chooses the action to play among the legal ones (default: uniformly at random with ``chooser``)
@@ -42,6 +47,7 @@ def play_checked(rules: GameRules, seed: int, max_actions: int = 3000, sample_le
                  report: Optional[SelfPlayReport] = None, policy: Optional[Policy] = None) -> State:
     """Play one random game checking every invariant after every action; returns the final state."""
     chooser = random.Random(f"selfplay:{seed}")
+    prober = random.Random(f"refusals:{seed}")  # its own generator: the games played stay the same
     history = History.new(rules, seed)
     load = lambda sid: rules  # noqa: E731
     n = 0
@@ -58,6 +64,8 @@ def play_checked(rules: GameRules, seed: int, max_actions: int = 3000, sample_le
             assert len(set(legal)) == len(legal), f"seed {seed}: duplicate legal actions at step {n}"
             for probe in chooser.sample(legal, min(sample_legal, len(legal))):
                 rules.apply(state, probe)  # must not raise
+            if isinstance(rules, PhasedRules):
+                check_refusals(rules, state, legal, prober, samples=1)
             action = chooser.choice(legal) if policy is None else policy(rules, state, legal, chooser)
         before = state
         history.play(action)
@@ -65,6 +73,8 @@ def play_checked(rules: GameRules, seed: int, max_actions: int = 3000, sample_le
         assert is_plain(after), f"seed {seed}: state is not plain JSON data after {action}"
         errors = rules.validate(after)
         assert not errors, f"seed {seed}: invalid state after {action}: {errors}"
+        if isinstance(rules, PhasedRules):
+            check_observation(rules, after)
         if invariant:
             invariant(rules, after)
         if history.can_undo():

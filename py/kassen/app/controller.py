@@ -91,7 +91,7 @@ def outcome_text(rules: GameRules, outcome: Optional[dict[str, Any]]) -> Optiona
     level = outcome.get("level")
     if level and winner:
         head += f" ({level})"
-    reason = outcome.get("reason")
+    reason = rules.say(outcome.get("reason")) if outcome.get("reason") else ""
     return f"{head}: {reason}" if reason else head
 
 
@@ -617,7 +617,7 @@ class Controller:
             scr.can_undo = self.history.can_undo() and not self.covered
             scr.can_redo = self.history.can_redo() and not self.covered
             reader = None if self.covered else self.viewer
-            lines = [e["text"] for e in visible_events(self.history.events(), reader)]
+            lines = [self.rules.say(e) for e in visible_events(self.history.events(), reader)]
             scr.log = lines[-MAX_LOG:]
             scr.dice = list(self.last_dice)
         else:

@@ -115,6 +115,7 @@ def check_state(rules: GameRules, data: Any, what: str = "the position", view: b
     """Schema (types) then the game's semantic checks; LinkError naming the first problem."""
     if not isinstance(data, dict) or not is_plain(data):
         raise LinkError(f"{what} is not a position")
+    data = rules.upgrade(data)
     try:
         _validator(rules, view).validate(data)
     except SchemaViolation as exc:

@@ -148,5 +148,6 @@ class History:
         hist.redo_stack = list(data["redo"])
         preface = data.get("preface", [])
         if isinstance(preface, list):
-            hist.preface = [e for e in preface if isinstance(e, dict) and isinstance(e.get("text"), str)]
+            hist.preface = [e for e in preface if isinstance(e, dict)
+                            and (isinstance(e.get("text"), str) or isinstance(e.get("msg"), dict))]
         return hist

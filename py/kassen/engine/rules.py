@@ -94,9 +94,7 @@ class GameRules:
         player = self.current_player(state)
         if player == TERMINAL:
             raise IllegalAction("the game is over")
-        if not self.is_legal(state, action):
-            reason = self.explain(state, action)
-            raise IllegalAction(reason or f"'{action.to_text()}' is not a legal action now")
+        self.check_legal(state, action)
         new = clone(state)
         events = self._apply(new, action)
         if player == CHANCE:
@@ -104,6 +102,12 @@ class GameRules:
             # outcomes reproduces the RNG exactly, and tests may force outcomes freely.
             new["rng"] = rng.step(new["rng"])
         return new, events
+
+    def check_legal(self, state: State, action: Action) -> None:
+        """Raise IllegalAction, saying why, unless ``action`` is legal now."""
+        if not self.is_legal(state, action):
+            reason = self.explain(state, action)
+            raise IllegalAction(reason or f"'{action.to_text()}' is not a legal action now")
 
     def view_for(self, state: State, player: Optional[str]) -> View:
         """What ``player`` may see (None: a spectator). Never contains the RNG state."""
@@ -182,6 +186,11 @@ class GameRules:
         return errors
 
     # -- codec hooks (compact forms for links; identity by default) -----------------------------------
+    def upgrade(self, data: Any) -> Any:
+        """A decoded state or view in today's format, from any format an earlier release wrote
+        (links and saves live forever); called before every check. Default: as it is."""
+        return data
+
     def pack(self, state_or_view: dict[str, Any]) -> Any:
         return state_or_view
 
@@ -198,6 +207,45 @@ class GameRules:
 
     def unit_name(self, unit_id: str) -> str:
         return self.scenario.units.get(unit_id, {}).get("name", unit_id)
+
+    # -- naming things in a language (engine.messages.Namer) and rendering messages ----------------
+    def name_unit(self, uid: Optional[str], lang: str = "en") -> str:
+        """A unit's name: its Japanese name (``kanji``) in Japanese where the scenario has one."""
+        u = self.scenario.units.get(uid or "")
+        if u is None:
+            return str(uid)
+        if lang == "ja" and u.get("kanji"):
+            return str(u["kanji"])
+        return str(u.get("name", uid))
+
+    def name_cell(self, label: Optional[str], lang: str = "en") -> str:
+        """A cell as the log names it: its label, with its place name where it has one."""
+        cell = self.board.cells.get(label or "")
+        if cell is None:
+            return "—" if label is None else str(label)
+        if cell.kind == "box":
+            return str(cell.name or label)
+        return f"{label} ({cell.name})" if cell.name else str(label)
+
+    def name_side(self, side: Optional[str], lang: str = "en") -> str:
+        if side is None:
+            return "Spectator"
+        if side == CHANCE:
+            return "Dice"
+        info = self.scenario.side_info.get(side, {})
+        if lang == "ja" and info.get("name_ja"):
+            return str(info["name_ja"])
+        return str(info.get("name", side))
+
+    def say(self, value: Any, lang: str = "en") -> str:
+        """The text of a message, a log event, a refusal or a plain string, in ``lang``."""
+        from .messages import render, text_of
+
+        if isinstance(value, dict) and ("msg" in value or "text" in value):
+            return text_of(value, lang, self)
+        if hasattr(value, "message") and hasattr(value, "clauses"):
+            return value.text(lang, self)
+        return render(value, lang, self)
 
     def describe(self, action: Action, view: Optional[View] = None) -> str:
         """Words for a button or a log line: "Move 4th Army to 0506"."""

@@ -22,8 +22,10 @@ TERMINAL = "terminal"
 
 
 class Event(TypedDict, total=False):
-    """One log line. ``to`` limits who may read it (None: everyone)."""
+    """One log line: a message (engine.messages) in ``msg``, or, in saves made before messages,
+    an English ``text``. ``to`` limits who may read it (None: everyone)."""
 
+    msg: dict[str, Any]
     text: str
     kind: str  # "move" | "combat" | "dice" | "reveal" | "phase" | "info" | "end" | ...
     to: Optional[str]
@@ -38,8 +40,9 @@ class Outcome(TypedDict, total=False):
     scores: dict[str, float]
 
 
-def event(text: str, kind: str = "info", to: Optional[str] = None, **extra: Any) -> Event:
-    ev: Event = {"text": text, "kind": kind}
+def event(message: "str | dict[str, Any]", kind: str = "info", to: Optional[str] = None, **extra: Any) -> Event:
+    """A log event from a message (``engine.messages.msg``); plain text only for tests and tools."""
+    ev: Event = {"msg": message, "kind": kind} if isinstance(message, dict) else {"text": message, "kind": kind}
     if to is not None:
         ev["to"] = to
     ev.update(extra)  # type: ignore[typeddict-item]

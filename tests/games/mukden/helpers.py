@@ -15,6 +15,11 @@ def rules():
     return load_rules("mukden")
 
 
+def text(event: dict) -> str:
+    """The English words of a log event (events hold message keys and arguments)."""
+    return rules().say(event)
+
+
 def texts(actions: Iterable[Any]) -> list[str]:
     return [a.to_text() for a in actions]
 
@@ -61,7 +66,7 @@ def arrange(r, positions: dict[str, Optional[str]], active: str = "japan", fp: O
             s["fp"][side][uid] = 0
     for uid, n in (fp or {}).items():
         s["fp"][r.map.side_of[uid]][uid] = n
-        s["alloc"][r.map.side_of[uid]][uid] = max(s["alloc"][r.map.side_of[uid]][uid], n)
+        s["allotment"][r.map.side_of[uid]][uid] = max(s["allotment"][r.map.side_of[uid]][uid], n)
     _rebalance(r, s)
     s.update({"active": active, "phase": "move", "waits": waits, "time": time, "chosen": None, "combat": None})
     problems = r.validate(s)
@@ -72,7 +77,7 @@ def arrange(r, positions: dict[str, Optional[str]], active: str = "japan", fp: O
 def _rebalance(r, s: dict) -> None:
     """Keep each side's allotment summing exactly to its total after FP overrides."""
     for side in ("japan", "russia"):
-        alloc = s["alloc"][side]
+        alloc = s["allotment"][side]
         excess = sum(alloc.values()) - r.map.fp_total[side]
         for uid in sorted(alloc, key=lambda u: -alloc[u]):
             if excess == 0:

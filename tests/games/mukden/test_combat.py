@@ -6,7 +6,7 @@ from kassen.engine.errors import IllegalAction
 from kassen.engine.state import CHANCE
 from kassen.games.mukden import combat as cb
 
-from .helpers import arrange, legal, play, rules
+from .helpers import arrange, legal, play, rules, text
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +26,7 @@ def fight(r, s, acall, dcall, adie, ddie, move="move jp-2 @0306", target="0305")
 
 def attack_value(r, s, move, target, call, dcall=1):
     s, _ = play(r, s, move, f"attack @{target}", f"call ={call}", f"call ={dcall}")
-    return s["combat"]["attack"]
+    return s["combat"]["modified_call"]
 
 
 # -- who attacks whom -----------------------------------------------------------------------------
@@ -98,7 +98,7 @@ def test_step1_the_attacker_calls_first(r):
     assert r.current_player(s) == "japan" and s["phase"] == "attacker-call"
     assert legal(r, s) == [f"call ={n}" for n in range(1, 6)]
     s, ev = r.apply(s, "call =4")
-    assert s["combat"]["acall"] == 4 and "calls 4 FP" in ev[0]["text"] and "to" not in ev[0]
+    assert s["combat"]["attacker_call"] == 4 and "calls 4 FP" in text(ev[0]) and "to" not in ev[0]
 
 
 @pytest.mark.rules("mukden.7.step2-defender-call")
@@ -107,7 +107,7 @@ def test_step2_then_the_defender_calls(r):
     assert r.current_player(s) == "russia" and s["phase"] == "defender-call"
     assert legal(r, s) == [f"call ={n}" for n in range(1, 5)]
     s, ev = r.apply(s, "call =2")
-    assert s["combat"]["dcall"] == 2 and "to" not in ev[0]
+    assert s["combat"]["defender_call"] == 2 and "to" not in ev[0]
 
 
 @pytest.mark.rules("mukden.7.step3-difference")
@@ -115,9 +115,9 @@ def test_step3_difference_of_the_modified_calls(r):
     # fortress: 6 halved is 3, against 3: no bonus (the unmodified 6 - 3 would give +2)
     s = arrange(r, {"jp-4": "0506", "ru-3": "0505"}, fp={"jp-4": 6, "ru-3": 4})
     s, _ = play(r, s, "move jp-4 @0506", "attack @0505", "call =6", "call =3")
-    assert (s["combat"]["attack"], s["combat"]["abonus"], s["combat"]["dbonus"]) == (3, 0, 0)
+    assert (s["combat"]["modified_call"], s["combat"]["attacker_bonus"], s["combat"]["defender_bonus"]) == (3, 0, 0)
     s, _ = play(r, clean(r), "move jp-2 @0306", "attack @0305", "call =5", "call =4")
-    assert (s["combat"]["attack"], s["combat"]["abonus"], s["combat"]["dbonus"]) == (5, 1, 0)
+    assert (s["combat"]["modified_call"], s["combat"]["attacker_bonus"], s["combat"]["defender_bonus"]) == (5, 1, 0)
 
 
 @pytest.mark.rules("mukden.7.step4-roll")
@@ -127,17 +127,17 @@ def test_step4_both_roll_then_the_result(r):
     with pytest.raises(IllegalAction, match="mukden.7.step4-roll"):
         r.apply(play(r, clean(r), "move jp-2 @0306", "attack @0305")[0], "roll =3")
     s, _ = r.apply(s, "roll =4")
-    assert s["combat"]["aloss"] is None and r.current_player(s) == CHANCE
+    assert s["combat"]["attacker_loss"] is None and r.current_player(s) == CHANCE
     s, _ = r.apply(s, "roll =1")
-    assert (s["combat"]["aloss"], s["combat"]["dloss"]) == (0, 2)
+    assert (s["combat"]["attacker_loss"], s["combat"]["defender_loss"]) == (0, 2)
 
 
 @pytest.mark.rules("mukden.7.underbid-allowed")
 def test_a_call_may_be_lower_than_the_real_fp(r):
     s, ev = play(r, clean(r, jp_fp=5, ru_fp=4), "move jp-2 @0306", "attack @0305", "call =1", "call =2")
-    assert "calls 1 FP" in ev[-3]["text"] and "calls 2 FP" in ev[-2]["text"]
+    assert "calls 1 FP" in text(ev[-3]) and "calls 2 FP" in text(ev[-2])
     # the combat uses the calls, not the real values (5 against 4 would give the attacker +1)
-    assert (s["combat"]["attack"], s["combat"]["abonus"], s["combat"]["dbonus"]) == (1, 0, 1)
+    assert (s["combat"]["modified_call"], s["combat"]["attacker_bonus"], s["combat"]["defender_bonus"]) == (1, 0, 1)
     assert s["fp"]["japan"]["jp-2"] == 5 and s["fp"]["russia"]["ru-2"] == 4
 
 
@@ -152,7 +152,8 @@ def test_a_call_is_between_one_and_the_real_fp(r):
     s, _ = r.apply(s, "call =5")
     with pytest.raises(IllegalAction, match="mukden.7.call-min-one"):
         r.apply(s, "call =5")  # the Russian 2nd Army has 4
-    bad = dict(s, phase="attacker-die", combat=dict(s["combat"], dcall=9, attack=5, abonus=0, dbonus=2))
+    bad = dict(s, phase="attacker-die", combat=dict(s["combat"], defender_call=9, modified_call=5,
+                                                              attacker_bonus=0, defender_bonus=2))
     assert any("mukden.7.call-min-one" in e for e in r.validate(bad))
 
 
@@ -181,7 +182,7 @@ def test_japanese_attack_on_mukden_is_halved_rounding_up(r):
     assert attack_value(r, s, "move jp-4 @0503", "0502", 7) == 7  # attacking out of Mukden: no halving
     s = arrange(r, {"jp-4": "0502", "ru-gr-right": "0503"}, fp={"ru-gr-right": 4}, active="russia")
     s, _ = play(r, s, "move ru-gr-right @0503", "attack @0502", "call =4", "call =1")
-    assert s["combat"]["attack"] == 4
+    assert s["combat"]["modified_call"] == 4
 
 
 @pytest.mark.rules("mukden.7.river-minus-one")
@@ -231,23 +232,23 @@ def test_mn4_call_5_against_mukden_across_the_river(r):
 @pytest.mark.rules("mukden.7.diff-positive")
 def test_positive_difference_is_added_to_the_attackers_die(r):
     s, _ = fight(r, clean(r), 4, 3, 2, 4)  # 2+1 against 4: both lose 1 (without the bonus: 2)
-    assert (s["combat"]["abonus"], s["combat"]["dbonus"]) == (1, 0)
-    assert (s["combat"]["aloss"], s["combat"]["dloss"]) == (1, 1)
+    assert (s["combat"]["attacker_bonus"], s["combat"]["defender_bonus"]) == (1, 0)
+    assert (s["combat"]["attacker_loss"], s["combat"]["defender_loss"]) == (1, 1)
 
 
 @pytest.mark.rules("mukden.7.diff-negative")
 def test_negative_difference_is_added_to_the_defenders_die(r):
     s, _ = fight(r, clean(r), 3, 4, 4, 2)  # 4 against 2+1: both lose 1 (without the bonus: 2)
-    assert (s["combat"]["abonus"], s["combat"]["dbonus"]) == (0, 1)
-    assert (s["combat"]["aloss"], s["combat"]["dloss"]) == (1, 1)
+    assert (s["combat"]["attacker_bonus"], s["combat"]["defender_bonus"]) == (0, 1)
+    assert (s["combat"]["attacker_loss"], s["combat"]["defender_loss"]) == (1, 1)
 
 
 @pytest.mark.rules("mukden.7.diff-cap-two")
 def test_the_die_bonus_is_at_most_two(r):
     """MN2: a modified difference of +5 gives the attacker +2."""
     s, _ = fight(r, clean(r, jp_fp=6, ru_fp=4), 6, 1, 1, 6)
-    assert s["combat"]["abonus"] == 2
-    assert (s["combat"]["aloss"], s["combat"]["dloss"]) == (2, 0)  # 1+2 against 6; uncapped: 6 vs 6
+    assert s["combat"]["attacker_bonus"] == 2
+    assert (s["combat"]["attacker_loss"], s["combat"]["defender_loss"]) == (2, 0)  # 1+2 against 6; uncapped: 6 vs 6
     assert cb.die_bonus(6, 1) == (2, 0) and cb.die_bonus(1, 6) == (0, 2) and cb.die_bonus(3, 3) == (0, 0)
 
 
@@ -256,7 +257,7 @@ def test_results_within_one_cost_both_sides_one(r):
     """MN3 (0 and 1)."""
     for adie, ddie in ((3, 3), (4, 3), (3, 4)):
         s, _ = fight(r, clean(r), 2, 2, adie, ddie)
-        assert (s["combat"]["aloss"], s["combat"]["dloss"]) == (1, 1), (adie, ddie)
+        assert (s["combat"]["attacker_loss"], s["combat"]["defender_loss"]) == (1, 1), (adie, ddie)
     assert cb.losses(5, 5) == (1, 1) and cb.losses(5, 4) == (1, 1) and cb.losses(4, 5) == (1, 1)
 
 
@@ -264,18 +265,18 @@ def test_results_within_one_cost_both_sides_one(r):
 def test_a_difference_of_two_costs_the_lower_side_one(r):
     """MN3 (2)."""
     s, _ = fight(r, clean(r), 2, 2, 5, 3)
-    assert (s["combat"]["aloss"], s["combat"]["dloss"]) == (0, 1)
+    assert (s["combat"]["attacker_loss"], s["combat"]["defender_loss"]) == (0, 1)
     s, _ = fight(r, clean(r), 2, 2, 2, 4)
-    assert (s["combat"]["aloss"], s["combat"]["dloss"]) == (1, 0)
+    assert (s["combat"]["attacker_loss"], s["combat"]["defender_loss"]) == (1, 0)
 
 
 @pytest.mark.rules("mukden.7.result-diff-3plus")
 def test_a_difference_of_three_or_more_costs_the_lower_side_two(r):
     """MN3 (3 or more)."""
     s, _ = fight(r, clean(r), 2, 2, 6, 3)
-    assert (s["combat"]["aloss"], s["combat"]["dloss"]) == (0, 2)
+    assert (s["combat"]["attacker_loss"], s["combat"]["defender_loss"]) == (0, 2)
     s, _ = fight(r, clean(r), 2, 2, 1, 6)
-    assert (s["combat"]["aloss"], s["combat"]["dloss"]) == (2, 0)
+    assert (s["combat"]["attacker_loss"], s["combat"]["defender_loss"]) == (2, 0)
     assert cb.losses(8, 1) == (0, 2)
 
 
@@ -284,11 +285,11 @@ def test_losses_come_off_the_secret_record(r):
     s, _ = fight(r, clean(r, jp_fp=5, ru_fp=4), 2, 2, 3, 3)
     s, ev = play(r, s, "stand", "stand")
     assert s["fp"]["japan"]["jp-2"] == 4 and s["fp"]["russia"]["ru-2"] == 3
-    assert s["alloc"]["japan"]["jp-2"] == 5  # the allotment is kept for the end
+    assert s["allotment"]["japan"]["jp-2"] == 5  # the allotment is kept for the end
     mine = [e for e in ev if e.get("to") == "japan"]
-    assert mine and "now has 4 FP" in mine[0]["text"]
+    assert mine and "now has 4 FP" in text(mine[0])
     assert r.view_for(s, "russia")["fp"]["japan"] is None
-    assert all("now has" not in e["text"] for e in ev if e.get("to") is None)
+    assert all("now has" not in text(e) for e in ev if e.get("to") is None)
 
 
 @pytest.mark.rules("mukden.7.zero-removed")
@@ -296,7 +297,7 @@ def test_a_unit_at_zero_is_removed(r):
     s, _ = fight(r, clean(r, jp_fp=5, ru_fp=1), 2, 1, 3, 3)
     s, ev = play(r, s, "stand", "stand")
     assert s["units"]["ru-2"]["at"] is None and s["fp"]["russia"]["ru-2"] == 0
-    assert any("destroyed" in e["text"] for e in ev)
+    assert any("destroyed" in text(e) for e in ev)
     s2 = dict(s, units={**s["units"], "ru-2": {"at": "0101"}})
     assert any("mukden.7.zero-removed" in e for e in r.validate(s2))
 
@@ -319,9 +320,10 @@ def test_if_the_attacker_retreats_the_defender_may_not(r):
     s, _ = r.apply(s, "retreat @0307")
     assert s["phase"] != "defender-retreat" and s["active"] == "russia" and s["phase"] == "move"
     bad = dict(s, phase="defender-retreat", chosen="jp-2",
-               combat={"attacker": "jp-2", "defender": "ru-2", "a_at": "0306", "d_at": "0305", "acall": 2,
-                       "dcall": 2, "attack": 2, "abonus": 0, "dbonus": 0, "adie": 3, "ddie": 3, "aloss": 1,
-                       "dloss": 1, "aretreat": True, "dretreat": False})
+               combat={"attacker": "jp-2", "defender": "ru-2", "attacker_at": "0306", "defender_at": "0305",
+                       "attacker_call": 2, "defender_call": 2, "modified_call": 2, "attacker_bonus": 0,
+                       "defender_bonus": 0, "attacker_die": 3, "defender_die": 3, "attacker_loss": 1,
+                       "defender_loss": 1, "attacker_retreated": True, "defender_retreated": False})
     assert any("after the attacker" in e for e in r.validate(bad))
 
 
@@ -480,5 +482,5 @@ def test_the_floor_on_modified_fp_is_an_option(r):
     s = arrange(r, positions, state=base)
     assert not r.validate(s)
     s, _ = play(r, s, "move jp-1 @0803", "attack @0904", "call =1", "call =1")
-    assert s["combat"]["attack"] == -1 and s["combat"]["dbonus"] == 2
+    assert s["combat"]["modified_call"] == -1 and s["combat"]["defender_bonus"] == 2
     assert r.setup(1, {"modified_fp_floor": None})["options"] == {"modified_fp_floor": None}

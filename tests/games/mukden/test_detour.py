@@ -3,7 +3,7 @@ import pytest
 
 from kassen.engine.errors import IllegalAction
 
-from .helpers import allotted, arrange, legal, play, rules
+from .helpers import allotted, arrange, legal, play, rules, text
 
 
 @pytest.fixture(scope="module")
@@ -22,7 +22,7 @@ def test_first_choice_is_hex_a_or_wait(r):
     with pytest.raises(IllegalAction, match="mukden.8.jp3-first-choice"):
         r.apply(s, "move jp-3 @0105")
     s, ev = r.apply(s, "move jp-3 @0107")
-    assert s["units"]["jp-3"]["at"] == "0107" and "comes onto the map at A (0107)" in ev[0]["text"]
+    assert s["units"]["jp-3"]["at"] == "0107" and "comes onto the map at A (0107)" in text(ev[0])
 
 
 @pytest.mark.rules("mukden.8.jp3-place-no-move")
@@ -73,7 +73,7 @@ def test_waiting_uses_up_japans_turn(r):
     s = allotted(r)
     s, ev = r.apply(s, "wait jp-3")
     assert s["active"] == "russia" and s["phase"] == "move" and s["units"]["jp-3"]["at"] == "jp-reserve"
-    assert "waits off the map" in ev[0]["text"]
+    assert "waits off the map" in text(ev[0])
     with pytest.raises(IllegalAction):
         r.apply(s, "move jp-1 @0706")
     with pytest.raises(IllegalAction, match="mukden.8.jp3-first-choice"):

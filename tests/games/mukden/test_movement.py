@@ -3,7 +3,7 @@ import pytest
 
 from kassen.engine.errors import IllegalAction
 
-from .helpers import allotted, arrange, legal, play, rules
+from .helpers import allotted, arrange, legal, play, rules, text
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +47,7 @@ def test_the_chosen_unit_moves_then_attacks(r):
     with pytest.raises(IllegalAction, match="mukden.5.move-then-attack"):
         r.apply(s, "attack @0505")
     s, _ = play(r, s, "move jp-4 @0506", "attack @0505")
-    assert s["combat"]["attacker"] == "jp-4" and s["combat"]["a_at"] == "0506"
+    assert s["combat"]["attacker"] == "jp-4" and s["combat"]["attacker_at"] == "0506"
     with pytest.raises(IllegalAction):
         r.apply(s, "move jp-4 @0507")  # no movement after the attack is declared
 
@@ -147,7 +147,7 @@ def test_only_russians_leave_and_only_from_the_three_exits(r):
     with pytest.raises(IllegalAction, match="mukden.9.russian-only-exit"):
         r.apply(s, "move ru-2 @withdrawn")
     s, ev = r.apply(s, "move ru-gr-right @withdrawn")
-    assert s["units"]["ru-gr-right"]["at"] == "withdrawn" and "leaves the map" in ev[0]["text"]
+    assert s["units"]["ru-gr-right"]["at"] == "withdrawn" and "leaves the map" in text(ev[0])
     assert s["phase"] == "end-turn"  # no attack from off the map
 
 

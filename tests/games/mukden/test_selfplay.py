@@ -6,7 +6,7 @@ import pytest
 from kassen import cli
 from kassen.engine import codec
 from kassen.engine.play import random_game
-from kassen.games.mukden.mapdata import SIDES, other
+from kassen.games.mukden.data import SIDES, other
 from tests.support.selfplay import run_selfplay
 
 from .helpers import rules
@@ -20,22 +20,22 @@ def mukden_invariant(r, s):
     cells = [u["at"] for u in s["units"].values() if u["at"] in m.neighbors]
     assert len(cells) == len(set(cells)), "two units share a hex"
     for side in SIDES:
-        alloc, fp = s["alloc"][side], s["fp"][side]
+        alloc, fp = s["allotment"][side], s["fp"][side]
         if fp:
             assert sum(alloc.values()) == m.fp_total[side]
             assert all(m.fp_min <= alloc[u] and 0 <= fp[u] <= alloc[u] for u in m.units_of[side])
             assert all((fp[u] == 0) == (s["units"][u]["at"] is None) for u in m.units_of[side])
     over = s["phase"] == "over"
-    public = {k: v for k, v in s.items() if k not in ("rng", "fp", "alloc")}
+    public = {k: v for k, v in s.items() if k not in ("rng", "fp", "allotment")}
     for viewer in (None,) + SIDES:
         view = r.view_for(s, viewer)
-        assert {k: v for k, v in view.items() if k not in ("fp", "alloc", "viewer", "to_move", "outcome")} \
+        assert {k: v for k, v in view.items() if k not in ("fp", "allotment", "viewer", "to_move", "outcome")} \
             == public, "a view differs from the state outside the secret records"
         for side in SIDES:
             if over or side == viewer:
-                assert view["fp"][side] == s["fp"][side] and view["alloc"][side] == s["alloc"][side]
+                assert view["fp"][side] == s["fp"][side] and view["allotment"][side] == s["allotment"][side]
             else:
-                assert view["fp"][side] is None and view["alloc"][side] is None, (viewer, side)
+                assert view["fp"][side] is None and view["allotment"][side] is None, (viewer, side)
     if not over and s["phase"] != "allot":
         assert r.view_for(s, other(s["active"]))["fp"][s["active"]] is None
 

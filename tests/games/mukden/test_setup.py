@@ -4,7 +4,7 @@ import pytest
 from kassen.engine.errors import IllegalAction
 from kassen.engine.state import CHANCE
 
-from .helpers import JP_ALLOT, allotted, legal, play, rules
+from .helpers import JP_ALLOT, allotted, legal, play, rules, text
 
 
 @pytest.fixture(scope="module")
@@ -60,10 +60,10 @@ def test_each_side_keeps_a_record_of_its_units_fp(r):
     for uid, n in JP_ALLOT.items():
         s, _ = r.apply(s, f"allot {uid} ={n}")
     s, ev = r.apply(s, "confirm")
-    assert s["fp"]["japan"] == JP_ALLOT and s["alloc"]["japan"] == JP_ALLOT
+    assert s["fp"]["japan"] == JP_ALLOT and s["allotment"]["japan"] == JP_ALLOT
     record = [e for e in ev if e.get("to") == "japan"]
-    assert record and "1st Army 5/5" in record[0]["text"]
-    assert all("5/5" not in e["text"] for e in ev if e.get("to") is None)
+    assert record and "1st Army 5/5" in text(record[0])
+    assert all("5/5" not in text(e) for e in ev if e.get("to") is None)
     assert r.view_for(s, "japan")["fp"]["japan"] == JP_ALLOT
 
 
@@ -120,7 +120,7 @@ def test_japan_divides_exactly_27(r):
     s, _ = r.apply(s, "allot jp-yalu =6")
     s, _ = r.apply(s, "confirm")
     assert sum(s["fp"]["japan"].values()) == 27 and s["active"] == "russia"
-    bad = dict(s, alloc={**s["alloc"], "japan": {**s["alloc"]["japan"], "jp-1": 9}},
+    bad = dict(s, allotment={**s["allotment"], "japan": {**s["allotment"]["japan"], "jp-1": 9}},
                fp={**s["fp"], "japan": {**s["fp"]["japan"], "jp-1": 9}})
     assert any("exactly 27" in e for e in r.validate(bad))
 
@@ -139,7 +139,7 @@ def test_russia_divides_exactly_20(r):
         r.apply(s, "allot ru-gr-left =4")
     s, _ = play(r, s, "allot ru-gr-left =3", "confirm")
     assert sum(s["fp"]["russia"].values()) == 20 and s["phase"] == "move"
-    bad = dict(s, alloc={**s["alloc"], "russia": {**s["alloc"]["russia"], "ru-1": 9}},
+    bad = dict(s, allotment={**s["allotment"], "russia": {**s["allotment"]["russia"], "ru-1": 9}},
                fp={**s["fp"], "russia": {**s["fp"]["russia"], "ru-1": 9}})
     assert any("exactly 20" in e for e in r.validate(bad))
 
@@ -152,8 +152,8 @@ def test_every_unit_gets_at_least_three(r):
     s = _allot(r, [("jp-1", 15)])
     assert legal(r, s) == ["allot jp-2 =3"]  # 15 + 3 + 3 + 3 + 3 = 27: nothing else keeps the minimum
     bad = allotted(r)
-    bad["alloc"]["japan"]["jp-1"] = 2
-    bad["alloc"]["japan"]["jp-2"] += 3
+    bad["allotment"]["japan"]["jp-1"] = 2
+    bad["allotment"]["japan"]["jp-2"] += 3
     bad["fp"]["japan"]["jp-1"] = 2
     bad["fp"]["japan"]["jp-2"] += 3
     assert any("mukden.3.min-three" in e for e in r.validate(bad))
@@ -163,11 +163,11 @@ def test_every_unit_gets_at_least_three(r):
 def test_records_stay_hidden_until_the_end(r):
     s = allotted(r)
     assert r.view_for(s, "russia")["fp"]["japan"] is None
-    assert r.view_for(s, "russia")["alloc"]["japan"] is None
+    assert r.view_for(s, "russia")["allotment"]["japan"] is None
     assert r.view_for(s, "japan")["fp"]["russia"] is None
     spectator = r.view_for(s, None)
     assert spectator["fp"] == {"japan": None, "russia": None}
-    assert spectator["alloc"] == {"japan": None, "russia": None}
+    assert spectator["allotment"] == {"japan": None, "russia": None}
     s, ev = play(r, s, "move jp-4 @0506", "attack @0505", "call =1", "call =1", "roll =1", "roll =1")
     assert all(e.get("kind") != "reveal" for e in ev)
     assert r.view_for(s, None)["fp"] == {"japan": None, "russia": None}
@@ -177,19 +177,19 @@ def test_records_stay_hidden_until_the_end(r):
     assert s["phase"] == "over"
     assert [e["kind"] for e in ev].count("reveal") == 1
     reveal = next(e for e in ev if e["kind"] == "reveal")
-    assert "1st Army 5/5" in reveal["text"] and "General Reserve Left 4/4" in reveal["text"]
+    assert "1st Army 5/5" in text(reveal) and "General Reserve Left 4/4" in text(reveal)
     assert r.view_for(s, None)["fp"] == s["fp"]
-    assert r.view_for(s, "japan")["alloc"]["russia"] == s["alloc"]["russia"]
+    assert r.view_for(s, "japan")["allotment"]["russia"] == s["allotment"]["russia"]
 
 
 def test_mn1_allotment_totals_and_minimum(r):
     """MN1: 27 and 20 with every unit at least 3 are legal; anything else is not."""
     s = allotted(r)
     assert not r.validate(s)
-    assert sum(s["alloc"]["japan"].values()) == 27 and sum(s["alloc"]["russia"].values()) == 20
+    assert sum(s["allotment"]["japan"].values()) == 27 and sum(s["allotment"]["russia"].values()) == 20
     for side, uid, delta in (("japan", "jp-1", 1), ("russia", "ru-1", -1)):
         bad = allotted(r)
-        bad["alloc"][side][uid] += delta
+        bad["allotment"][side][uid] += delta
         bad["fp"][side][uid] += delta
         assert r.validate(bad), (side, delta)
     # the action form cannot even express a wrong total: the last unit has one value

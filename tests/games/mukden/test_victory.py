@@ -4,7 +4,7 @@ import pytest
 from kassen.engine.errors import IllegalAction
 from kassen.games.mukden import victory
 
-from .helpers import arrange, legal, play, rules
+from .helpers import arrange, legal, play, rules, text
 
 
 @pytest.fixture(scope="module")
@@ -43,8 +43,8 @@ def test_japan_wins_on_time_holding_mukden_or_the_railway_north_of_it(r):
         s = end_on_time(r, {"jp-4": hex_})
         out = r.outcome(s)
         assert out["winner"] == "japan" and out["level"] == "time", hex_
-    assert "holds Mukden" in r.outcome(end_on_time(r, {"jp-4": "0503"}))["reason"]
-    assert "north of Mukden" in r.outcome(end_on_time(r, {"jp-4": "0501"}))["reason"]
+    assert "holds Mukden" in r.say(r.outcome(end_on_time(r, {"jp-4": "0503"}))["reason"])
+    assert "north of Mukden" in r.say(r.outcome(end_on_time(r, {"jp-4": "0501"}))["reason"])
 
 
 @pytest.mark.rules("mukden.4.time-ru-win")
@@ -53,7 +53,7 @@ def test_russia_wins_on_time_otherwise(r):
         s = end_on_time(r, positions)
         out = r.outcome(s)
         assert out["winner"] == "russia" and out["level"] == "time", positions
-        assert out["reason"].startswith("Time runs out")
+        assert r.say(out["reason"]).startswith("Time runs out")
 
 
 def withdraw_position(r, ru_fp, jp_fp):
@@ -70,8 +70,8 @@ def test_russia_wins_a_withdrawal_when_twice_its_withdrawn_fp_exceeds_japans(r):
     s, ev = r.apply(s, "withdraw")
     out = r.outcome(s)
     assert out["winner"] == "russia" and out["level"] == "withdrawal"
-    assert "14, exceeds the 12 FP" in out["reason"]
-    assert ev[-1]["kind"] == "end" and ev[-1]["text"] == out["reason"]
+    assert "14, exceeds the 12 FP" in r.say(out["reason"])
+    assert ev[-1]["kind"] == "end" and text(ev[-1]) == r.say(out["reason"])
 
 
 @pytest.mark.rules("mukden.4.withdraw-jp-win")
@@ -80,7 +80,7 @@ def test_japan_wins_a_withdrawal_otherwise(r):
     s = withdraw_position(r, {"ru-1": 3, "ru-2": 3}, {"jp-1": 5, "jp-2": 4, "jp-3": 3})
     s, _ = r.apply(s, "withdraw")
     out = r.outcome(s)
-    assert out["winner"] == "japan" and "does not exceed" in out["reason"]
+    assert out["winner"] == "japan" and "does not exceed" in r.say(out["reason"])
     assert victory.russia_wins_withdrawal(7, 12) and not victory.russia_wins_withdrawal(6, 12)
 
 
@@ -94,7 +94,7 @@ def test_a_russian_unit_entering_the_supply_source_wins_at_once(r):
     s, ev = r.apply(s, "move ru-3 @0508")
     out = r.outcome(s)
     assert s["phase"] == "over" and out["winner"] == "russia" and out["level"] == "supply"
-    assert "supply source" in out["reason"]
+    assert "supply source" in r.say(out["reason"])
     # a Japanese unit may stand there
     s = arrange(r, {"jp-4": "0506", "ru-1": "0101"})
     s, _ = r.apply(s, "move jp-4 @0508")
@@ -134,7 +134,7 @@ def test_a_russian_unit_on_an_exit_may_retreat_off_the_map(r):
     assert "retreat @withdrawn" in legal(r, s)
     s, ev = r.apply(s, "retreat @withdrawn")
     assert s["units"]["ru-1"]["at"] == "withdrawn" and s["fp"]["russia"]["ru-1"] == 4  # loss 1 - 1
-    assert "off the map" in ev[0]["text"]
+    assert "off the map" in text(ev[0])
     # not from a hex that is not an exit, and never for a Japanese unit
     s = arrange(r, {"jp-1": "0702", "ru-1": "0601"}, fp={"ru-1": 4})
     s, _ = play(r, s, "move jp-1 @0702", "attack @0601", "call =2", "call =2", "roll =3", "roll =3", "stand")

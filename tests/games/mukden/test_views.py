@@ -31,7 +31,7 @@ def test_each_side_sees_only_its_own_fp(r):
         jp, ru, spec = r.view_for(s, "japan"), r.view_for(s, "russia"), r.view_for(s, None)
         assert jp["fp"] == {"japan": s["fp"]["japan"], "russia": None}
         assert ru["fp"] == {"japan": None, "russia": s["fp"]["russia"]}
-        assert spec["fp"] == {"japan": None, "russia": None} and spec["alloc"] == {"japan": None, "russia": None}
+        assert spec["fp"] == {"japan": None, "russia": None} and spec["allotment"] == {"japan": None, "russia": None}
         assert "rng" not in spec
         assert spec["combat"] == s["combat"]  # calls are public
         for v in (jp, ru, spec):
@@ -42,8 +42,8 @@ def test_each_side_sees_only_its_own_fp(r):
 def test_partial_allotment_is_hidden_too(r):
     s = r.setup(1)
     s, _ = play(r, s, "allot jp-1 =9")
-    assert r.view_for(s, "russia")["alloc"]["japan"] is None
-    assert r.view_for(s, "japan")["alloc"]["japan"] == {"jp-1": 9}
+    assert r.view_for(s, "russia")["allotment"]["japan"] is None
+    assert r.view_for(s, "japan")["allotment"]["japan"] == {"jp-1": 9}
     assert r.prompt(r.view_for(s, "japan")).startswith("Japan: allot FP to the Japanese 2nd Army")
     assert "secret" in r.prompt(r.view_for(s, None))
 
@@ -55,7 +55,7 @@ def test_the_end_reveals_everything_once(r):
     assert r.is_barrier(before, Action("withdraw"), s, ev)  # the reveal cannot be undone
     for viewer in (None, "japan", "russia"):
         v = r.view_for(s, viewer)
-        assert v["fp"] == s["fp"] and v["alloc"] == s["alloc"]
+        assert v["fp"] == s["fp"] and v["allotment"] == s["allotment"]
         assert v["outcome"]["winner"] == "japan"
 
 
@@ -68,7 +68,7 @@ def test_secret_events_go_to_their_owner_only(r):
 @pytest.mark.parametrize("mutate, words", [
     (lambda s: s["units"]["ru-3"].update(at="0507"), "share hex"),
     (lambda s: s["fp"]["japan"].update({"jp-1": 9}), "more current FP"),
-    (lambda s: (s["alloc"]["japan"].update({"jp-1": 9}), s["fp"]["japan"].update({"jp-1": 9})), "exactly 27"),
+    (lambda s: (s["allotment"]["japan"].update({"jp-1": 9}), s["fp"]["japan"].update({"jp-1": 9})), "exactly 27"),
     (lambda s: s["units"]["jp-1"].update(at="withdrawn"), "only Russian units leave"),
     (lambda s: s["units"]["jp-1"].update(at="jp-reserve"), "can wait off the map"),
     (lambda s: s.update(chosen="jp-1"), "no unit is chosen"),
@@ -92,13 +92,13 @@ def test_validate_checks_the_combat_record(r):
     s = mid_combat(r)
     assert not r.validate(s)
     bad = clone(s)
-    bad["combat"]["adie"] = 3
-    assert any("adie" in p for p in r.validate(bad))
+    bad["combat"]["attacker_die"] = 3
+    assert any("attacker_die" in p for p in r.validate(bad))
     bad = clone(s)
     bad["combat"]["defender"] = "jp-1"
     assert r.validate(bad)
     bad = clone(s)
-    bad["combat"]["d_at"] = "0101"
+    bad["combat"]["defender_at"] = "0101"
     assert any("adjacent" in p for p in r.validate(bad))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .mapdata import JAPAN, RUSSIA, SIDES
+from .data import JAPAN, RUSSIA, SIDES
 from .schema import COMBAT_PHASES
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -26,7 +26,7 @@ def validate(rules: "Rules", state: dict[str, Any], errors: list[str]) -> list[s
                 errors.append(f"two units share hex {at}: {seen[at]} and {uid} (mukden.6.no-shared-hex)")
             seen[at] = uid
         elif at == m.reserve_box and uid != m.detour_unit:
-            errors.append(f"only the {rules.words.unit(m.detour_unit)} can wait off the map, not {uid}")
+            errors.append(f"only the {rules.name_unit(m.detour_unit)} can wait off the map, not {uid}")
         elif at == m.withdrawn_box and side != RUSSIA:
             errors.append(f"{uid} is in the withdrawn box, but only Russian units leave the map (mukden.9.russian-only-exit)")
     phase = state["phase"]
@@ -39,24 +39,24 @@ def validate(rules: "Rules", state: dict[str, Any], errors: list[str]) -> list[s
             errors.append("time, turn and waits start at 0, 1 and 0 before the first turn")
     # -- fighting power -------------------------------------------------------------------------------
     for side in SIDES:
-        alloc, fp = state["alloc"][side], state["fp"][side]
+        allotment, fp = state["allotment"][side], state["fp"][side]
         order = m.units_of[side]
         total = m.fp_total[side]
         side_done = not allotting or (side == JAPAN and state["active"] == RUSSIA)
-        if alloc is not None:
-            if any(v < m.fp_min for v in alloc.values()):
+        if allotment is not None:
+            if any(v < m.fp_min for v in allotment.values()):
                 errors.append(f"{side} allotted less than {m.fp_min} FP to a unit (mukden.3.min-three)")
             if side_done:
-                if sorted(alloc) != sorted(order) or sum(alloc.values()) != total:
+                if sorted(allotment) != sorted(order) or sum(allotment.values()) != total:
                     errors.append(f"{side}'s allotment does not add up to exactly {total} FP over its five units")
             else:
-                pending = [u for u in order if u not in alloc]
-                if [u for u in order if u in alloc] != list(order[:len(order) - len(pending)]):
+                pending = [u for u in order if u not in allotment]
+                if [u for u in order if u in allotment] != list(order[:len(order) - len(pending)]):
                     errors.append(f"{side}'s allotment skips a unit of the fixed order")
-                if sum(alloc.values()) + m.fp_min * len(pending) > total or (
-                        not pending and sum(alloc.values()) != total):
+                if sum(allotment.values()) + m.fp_min * len(pending) > total or (
+                        not pending and sum(allotment.values()) != total):
                     errors.append(f"{side}'s partial allotment cannot reach exactly {total} FP")
-                if allotting and side == RUSSIA and state["active"] == JAPAN and alloc:
+                if allotting and side == RUSSIA and state["active"] == JAPAN and allotment:
                     errors.append("Russia allots only after Japan")
         if fp is not None:
             if not side_done:
@@ -67,7 +67,7 @@ def validate(rules: "Rules", state: dict[str, Any], errors: list[str]) -> list[s
                 errors.append(f"{side}'s current FP record does not list its five units")
                 continue
             for uid in order:
-                if alloc is not None and fp[uid] > alloc.get(uid, 0):
+                if allotment is not None and fp[uid] > allotment.get(uid, 0):
                     errors.append(f"{uid} has more current FP ({fp[uid]}) than it was allotted")
                 if (fp[uid] == 0) != (units[uid]["at"] is None):
                     errors.append(f"{uid}: a unit is removed exactly when its FP reaches 0 (mukden.7.zero-removed)")
@@ -110,27 +110,27 @@ def _combat_problems(rules: "Rules", state: dict[str, Any], fight: dict[str, Any
         out.append("the attacker is not the chosen unit (mukden.5.move-then-attack)")
     if m.side_of[a] == m.side_of[d]:
         out.append("a unit attacks a friendly unit")
-    if fight["d_at"] not in m.neighbors.get(fight["a_at"], ()):
+    if fight["defender_at"] not in m.neighbors.get(fight["attacker_at"], ()):
         out.append("the attacker and the defender are not adjacent (mukden.7.one-target)")
-    order = ["acall", "dcall", "adie", "ddie"]
+    order = ["attacker_call", "defender_call", "attacker_die", "defender_die"]
     known = {"attacker-call": 0, "defender-call": 1, "attacker-die": 2, "defender-die": 3}.get(phase, 4)
     for i, key in enumerate(order):
         if (fight[key] is not None) != (i < known):
             out.append(f"the combat record's {key} does not fit phase {phase}")
-    if (fight["attack"] is None) != (known < 2):
+    if (fight["modified_call"] is None) != (known < 2):
         out.append(f"the modified attack does not fit phase {phase}")
-    if (fight["aloss"] is None) != (known < 4):
+    if (fight["attacker_loss"] is None) != (known < 4):
         out.append(f"the losses do not fit phase {phase}")
-    for key, uid in (("acall", a), ("dcall", d)):
+    for key, uid in (("attacker_call", a), ("defender_call", d)):
         value, fp = fight[key], state["fp"][m.side_of[uid]]
         if value is not None and fp is not None and uid in fp and phase in ("defender-call", "attacker-die",
                                                                               "defender-die") and value > fp[uid]:
             out.append("a call above the unit's real FP (mukden.7.call-min-one)")
     if known < 4:
-        if units[a]["at"] != fight["a_at"] or units[d]["at"] != fight["d_at"]:
+        if units[a]["at"] != fight["attacker_at"] or units[d]["at"] != fight["defender_at"]:
             out.append("a unit moved during the combat before the dice")
-    if fight["aretreat"] and fight["dretreat"]:
+    if fight["attacker_retreated"] and fight["defender_retreated"]:
         out.append("both sides retreated (mukden.7.attacker-retreat-blocks-defender)")
-    if phase == "defender-retreat" and fight["aretreat"]:
+    if phase == "defender-retreat" and fight["attacker_retreated"]:
         out.append("the defender may not retreat after the attacker did")
     return out

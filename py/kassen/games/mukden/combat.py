@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .mapdata import JAPAN, RUSSIA, MukdenMap
+from .data import JAPAN, RUSSIA, MukdenMap
 from .movement import adjacent_enemies, enemy_zone, occupancy
 
 
@@ -23,22 +23,22 @@ def attack_required(m: MukdenMap, units: dict[str, dict], uid: str) -> bool:
     return True
 
 
-def halved(m: MukdenMap, attacker_side: str, a_at: str, d_at: str) -> bool:
+def halved(m: MukdenMap, attacker_side: str, attacker_at: str, defender_at: str) -> bool:
     """Japanese attacks into Mukden or across a fortress line into an inside hex are halved."""
     if attacker_side != JAPAN:
         return False
-    return d_at == m.mukden or (m.across_fortress(a_at, d_at) and d_at in m.fortress_inside)
+    return defender_at == m.mukden or (m.across_fortress(attacker_at, defender_at) and defender_at in m.fortress_inside)
 
 
-def modifiers(m: MukdenMap, attacker_side: str, a_at: str, d_at: str) -> list[str]:
+def modifiers(m: MukdenMap, attacker_side: str, attacker_at: str, defender_at: str) -> list[str]:
     """Names of the modifiers that apply, in the order they are applied."""
     out = []
-    if m.across_river(a_at, d_at):
+    if m.across_river(attacker_at, defender_at):
         out.append("river")
-    if d_at in m.mountain:
+    if defender_at in m.mountain:
         out.append("mountain")
-    if halved(m, attacker_side, a_at, d_at):
-        out.append("mukden" if d_at == m.mukden else "fortress")
+    if halved(m, attacker_side, attacker_at, defender_at):
+        out.append("mukden" if defender_at == m.mukden else "fortress")
     return out
 
 

@@ -2,14 +2,17 @@
 
 A move is chosen by its destination: the unit's own hex (stay), a hex one or two steps away, or
 the withdrawn box (Russians, from an exit hex, one hex of movement). The stop rules decide which
-second steps are possible; `why_not` turns a refused destination back into the clause that bars it.
+second steps are possible; `refuse_destination` turns a refused destination back into the clause that
+bars it.
 """
 from __future__ import annotations
 
 from typing import Iterable, Optional
 
 from ...engine.occupancy import cells_next_to, sole_occupants
-from .mapdata import JAPAN, RUSSIA, MukdenMap
+from ...engine.messages import msg
+from ...engine.phases import Refusal, refuse
+from .data import JAPAN, RUSSIA, MukdenMap
 
 
 def occupancy(units: dict[str, dict], m: MukdenMap) -> dict[str, str]:
@@ -74,59 +77,55 @@ def may_wait(m: MukdenMap, units: dict[str, dict], waits: int) -> bool:
     return waits < len(m.detour_steps) - 1 or not detour_cells(m, units, waits)
 
 
-def why_not(m: MukdenMap, units: dict[str, dict], uid: str, dest: str) -> Optional[str]:
-    """The rule that forbids moving ``uid`` to ``dest`` (None if nothing specific applies)."""
+def refuse_destination(m: MukdenMap, units: dict[str, dict], uid: str, dest: str) -> Refusal:
+    """Why ``uid`` may not move to ``dest`` (a destination ``destinations`` does not offer)."""
     side = m.side_of[uid]
     start = units[uid]["at"]
     if start is None:
-        return "That unit has been removed from the game (mukden.7.zero-removed)."
+        return refuse("mukden.refuse.removed", "mukden.7.zero-removed")
     if start == m.withdrawn_box:
-        return "A unit that has left the map may never return (mukden.9.no-return)."
+        return refuse("mukden.refuse.no-return", "mukden.9.no-return")
     if start == m.reserve_box:
-        letters = {h: k for k, h in m.detour_cells.items()}
-        return (f"The 3rd Army can only be placed on an entry hex open at this choice "
-                f"({'/'.join(letters.get(h, h) for h in m.detour_steps[0])} at first, "
-                "then A or B, then A, B or C) and not on an occupied hex (mukden.8.jp3-first-choice, "
-                "mukden.8.jp3-second-choice, mukden.8.jp3-third-choice).")
+        letter_of = {h: k for k, h in m.detour_cells.items()}
+        letters = "/".join(letter_of.get(h, h) for h in m.detour_steps[0])
+        return refuse("mukden.refuse.detour", "mukden.8.jp3-first-choice", "mukden.8.jp3-second-choice",
+                      "mukden.8.jp3-third-choice", letters=letters)
     zone = enemy_zone(units, m, side)
     occupied = occupancy(units, m)
     if dest == m.withdrawn_box or dest == m.reserve_box:
         if side != RUSSIA or dest != m.withdrawn_box:
-            return "Only Russian units may leave the map (mukden.9.russian-only-exit)."
+            return refuse("mukden.refuse.exit-russian", "mukden.9.russian-only-exit")
         if start in zone:
-            return "A unit that starts next to an enemy may not move (mukden.6.locked-if-adjacent)."
-        if start in m.exits:
-            return None
-        return ("Russian units leave the map only from the north-edge exit hexes "
-                f"{', '.join(sorted(m.exits))}, and leaving costs one hex of movement (mukden.9.russian-only-exit).")
+            return refuse("mukden.refuse.locked", "mukden.6.locked-if-adjacent")
+        return refuse("mukden.refuse.exit-where", "mukden.9.russian-only-exit", exits=", ".join(sorted(m.exits)))
     if dest not in m.neighbors:
-        return f"{dest} is not a hex of this map."
-    if dest == start:
-        return None
+        return refuse("mukden.refuse.not-hex", "mukden.6.move-one-or-two", cell=dest)
     if start in zone:
-        return "A unit that starts next to an enemy may not move (mukden.6.locked-if-adjacent)."
+        return refuse("mukden.refuse.locked", "mukden.6.locked-if-adjacent")
     if dest in occupied:
-        return "A unit may not enter a hex that holds another unit (mukden.6.no-shared-hex)."
-    if dest in m.neighbors[start]:
-        return None
+        return refuse("mukden.refuse.occupied", "mukden.6.no-shared-hex")
     middles = [n for n in m.neighbors[start] if dest in m.neighbors[n]]
-    if not middles:
-        return "A unit moves one or two hexes (mukden.6.move-one-or-two)."
+    if dest in m.neighbors[start] or not middles:
+        return refuse("mukden.refuse.one-or-two", "mukden.6.move-one-or-two")
     if start in m.mountain:
-        return "A unit that starts in a mountain hex may move only one hex (mukden.6.mountain-start-one)."
-    reasons = []
+        return refuse("mukden.refuse.mountain-start", "mukden.6.mountain-start-one")
+    reasons: list[tuple[str, dict, str]] = []
     for n in middles:
         if n in occupied:
-            reasons.append("it may not pass through a hex that holds another unit (mukden.6.no-shared-hex)")
+            reasons.append(("mukden.refuse.reason-occupied", {}, "mukden.6.no-shared-hex"))
         elif n in zone:
-            reasons.append(f"it would stop in {n}, next to an enemy (mukden.6.stop-adjacent)")
+            reasons.append(("mukden.refuse.reason-zone", {"cell": n}, "mukden.6.stop-adjacent"))
         elif n in m.mountain:
-            reasons.append(f"it would stop in the mountain hex {n} (mukden.6.mountain-stop)")
+            reasons.append(("mukden.refuse.reason-mountain", {"cell": n}, "mukden.6.mountain-stop"))
         elif m.across_river(start, n):
-            reasons.append(f"it would stop in {n} after crossing the river (mukden.6.river-stop)")
+            reasons.append(("mukden.refuse.reason-river", {"cell": n}, "mukden.6.river-stop"))
         elif side == RUSSIA and n in m.supply:
-            reasons.append(f"entering {n} ends the game (mukden.4.supply-sudden-death)")
-    return "The unit cannot reach " + dest + ": " + "; ".join(dict.fromkeys(reasons)) + "." if reasons else None
+            reasons.append(("mukden.refuse.reason-supply", {"cell": n}, "mukden.4.supply-sudden-death"))
+    unique = list(dict.fromkeys((key, tuple(sorted(args.items())), clause) for key, args, clause in reasons))
+    if not unique:
+        return refuse("mukden.refuse.unreachable", "mukden.6.move-one-or-two")
+    return Refusal(msg("mukden.refuse.cannot-reach", cell=dest, reasons=[msg(k, **dict(a)) for k, a, _ in unique]),
+                   tuple(dict.fromkeys(c for _, _, c in unique)))
 
 
 def units_on_map(m: MukdenMap, units: dict[str, dict], side: str) -> list[str]:

@@ -5,11 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import rng
-from .mapdata import SIDES, MukdenMap
+from .data import SIDES, MukdenMap
 
 PHASES = ("allot", "move", "attack", "attacker-call", "defender-call", "attacker-die", "defender-die",
           "attacker-retreat", "defender-retreat", "advance", "end-turn", "over")
 ENDINGS = ("time", "withdrawal", "supply", "annihilation")
+#: the combat record's keys; before 2026-11 they were abbreviated (OLD_COMBAT_KEYS), see upgrade()
+COMBAT_KEYS = ("attacker", "defender", "attacker_at", "defender_at", "attacker_call", "defender_call", "modified_call",
+               "attacker_bonus", "defender_bonus", "attacker_die", "defender_die", "attacker_loss", "defender_loss",
+               "attacker_retreated", "defender_retreated")
+OLD_COMBAT_KEYS = ("attacker", "defender", "a_at", "d_at", "acall", "dcall", "attack", "abonus", "dbonus", "adie",
+                   "ddie", "aloss", "dloss", "aretreat", "dretreat")
 COMBAT_PHASES = ("attacker-call", "defender-call", "attacker-die", "defender-die", "attacker-retreat",
                  "defender-retreat", "advance")
 
@@ -36,18 +42,17 @@ def state_schema(m: MukdenMap, scenario_id: str, view: bool = False) -> dict[str
 
     combat = {
         "type": ["object", "null"],
-        "required": ["attacker", "defender", "a_at", "d_at", "acall", "dcall", "attack", "abonus", "dbonus",
-                     "adie", "ddie", "aloss", "dloss", "aretreat", "dretreat"],
+        "required": list(COMBAT_KEYS),
         "additionalProperties": False,
         "properties": {
             "attacker": {"enum": uids}, "defender": {"enum": uids},
-            "a_at": {"enum": list(m.hexes)}, "d_at": {"enum": list(m.hexes)},
-            "acall": _small_int(1, top, True), "dcall": _small_int(1, top, True),
-            "attack": _small_int(-top, top, True),
-            "abonus": _small_int(0, 6, True), "dbonus": _small_int(0, 6, True),
-            "adie": _small_int(1, 6, True), "ddie": _small_int(1, 6, True),
-            "aloss": _small_int(0, 2, True), "dloss": _small_int(0, 2, True),
-            "aretreat": {"type": "boolean"}, "dretreat": {"type": "boolean"},
+            "attacker_at": {"enum": list(m.hexes)}, "defender_at": {"enum": list(m.hexes)},
+            "attacker_call": _small_int(1, top, True), "defender_call": _small_int(1, top, True),
+            "modified_call": _small_int(-top, top, True),
+            "attacker_bonus": _small_int(0, 6, True), "defender_bonus": _small_int(0, 6, True),
+            "attacker_die": _small_int(1, 6, True), "defender_die": _small_int(1, 6, True),
+            "attacker_loss": _small_int(0, 2, True), "defender_loss": _small_int(0, 2, True),
+            "attacker_retreated": {"type": "boolean"}, "defender_retreated": {"type": "boolean"},
         },
     }
     props: dict[str, Any] = {
@@ -66,11 +71,11 @@ def state_schema(m: MukdenMap, scenario_id: str, view: bool = False) -> dict[str
         "chosen": {"enum": uids + [None]},
         "combat": combat,
         "ended": {"enum": list(ENDINGS) + [None]},
-        "alloc": per_side(1),
+        "allotment": per_side(1),
         "fp": per_side(0),
     }
     required = ["game", "scenario", "rng", "turn", "options", "units", "phase", "active", "time", "waits",
-                "chosen", "combat", "ended", "alloc", "fp"]
+                "chosen", "combat", "ended", "allotment", "fp"]
     if view:
         del props["rng"]
         required.remove("rng")
@@ -80,7 +85,23 @@ def state_schema(m: MukdenMap, scenario_id: str, view: bool = False) -> dict[str
             "type": ["object", "null"], "required": ["winner", "level", "reason", "scores"],
             "additionalProperties": False,
             "properties": {"winner": {"enum": list(SIDES) + [None]}, "level": {"enum": list(ENDINGS) + [None]},
-                           "reason": {"type": "string", "maxLength": 400},
+                           "reason": {"type": ["string", "object"], "maxLength": 400},
                            "scores": {"type": "object", "additionalProperties": {"type": "number"}}}}
         required += ["viewer", "to_move", "outcome"]
     return {"type": "object", "required": required, "additionalProperties": False, "properties": props}
+
+
+def upgrade(data: Any) -> Any:
+    """A state or view in today's format, from any released format (links and saves live forever).
+
+    The first release (2026-10) named the allotment ``alloc`` and abbreviated the combat record's
+    keys (``a_at``, ``dcall``...); anything else is returned as it is, for the checks to judge.
+    """
+    if not isinstance(data, dict) or "alloc" not in data or "allotment" in data:
+        return data
+    out = dict(data)
+    out["allotment"] = out.pop("alloc")
+    fight = out.get("combat")
+    if isinstance(fight, dict) and set(fight) == set(OLD_COMBAT_KEYS):
+        out["combat"] = {new: fight[old] for old, new in zip(OLD_COMBAT_KEYS, COMBAT_KEYS)}
+    return out

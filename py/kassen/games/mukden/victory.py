@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.messages import cell, msg, unit
 from ...engine.state import Outcome
-from .mapdata import JAPAN, RUSSIA, MukdenMap
-from .text import Words
+from .data import JAPAN, RUSSIA, MukdenMap
 
 
 def time_holders(m: MukdenMap, units: dict[str, dict]) -> list[str]:
@@ -31,7 +31,8 @@ def russia_wins_withdrawal(withdrawn: int, japanese: int) -> bool:
     return 2 * withdrawn > japanese
 
 
-def outcome(m: MukdenMap, words: Words, state: dict[str, Any]) -> Outcome:
+def outcome(m: MukdenMap, state: dict[str, Any]) -> Outcome:
+    """The result once the game is over; the reason is a message naming the deciding units."""
     how = state["ended"]
     units = state["units"]
     w, j = withdrawn_fp(m, state), surviving_japanese_fp(m, state)
@@ -41,25 +42,19 @@ def outcome(m: MukdenMap, words: Words, state: dict[str, Any]) -> Outcome:
         if holders:
             on_mukden = [u for u in holders if units[u]["at"] == m.mukden]
             if on_mukden:
-                reason = f"Japan holds Mukden ({words.unit(on_mukden[0])}) when time runs out."
+                reason = msg("mukden.result.time-mukden", unit=unit(on_mukden[0]))
             else:
-                u = holders[0]
-                reason = (f"Japan holds the railway north of Mukden ({words.unit(u)} in {units[u]['at']}) "
-                          "when time runs out.")
+                reason = msg("mukden.result.time-railway", unit=unit(holders[0]), at=units[holders[0]]["at"])
             return {"winner": JAPAN, "level": "time", "reason": reason, "scores": scores}
-        return {"winner": RUSSIA, "level": "time", "scores": scores,
-                "reason": "Time runs out with no Japanese unit on Mukden or on the railway north of it: Russia holds."}
+        return {"winner": RUSSIA, "level": "time", "scores": scores, "reason": msg("mukden.result.time-russia")}
     if how == "withdrawal":
-        verdict = "exceeds" if russia_wins_withdrawal(w, j) else "does not exceed"
-        reason = (f"Russia declares withdrawal with {w} FP off the map: twice that, {2 * w}, {verdict} "
-                  f"the {j} FP Japan has left.")
-        winner = RUSSIA if russia_wins_withdrawal(w, j) else JAPAN
-        return {"winner": winner, "level": "withdrawal", "reason": reason, "scores": scores}
+        wins = russia_wins_withdrawal(w, j)
+        reason = msg("mukden.result.withdrawal", withdrawn=w, twice=2 * w, japan=j,
+                     verdict=msg("mukden.result.exceeds" if wins else "mukden.result.does-not-exceed"))
+        return {"winner": RUSSIA if wins else JAPAN, "level": "withdrawal", "reason": reason, "scores": scores}
     if how == "supply":
         raider = next((u for u in m.units_of[RUSSIA] if units[u]["at"] in m.supply), None)
-        who = f"The {words.unit(raider)}" if raider else "A Russian unit"
-        where = units[raider]["at"] if raider else "the supply source"
-        return {"winner": RUSSIA, "level": "supply", "scores": scores,
-                "reason": f"{who} enters the Japanese supply source at {where}: Russia wins at once."}
-    return {"winner": RUSSIA, "level": "annihilation", "scores": scores,
-            "reason": "Every Japanese unit has been destroyed: Japan can never hold Mukden, so Russia wins."}
+        reason = msg("mukden.result.supply", unit=unit(raider), at=units[raider]["at"]) if raider \
+            else msg("mukden.result.supply-anonymous")
+        return {"winner": RUSSIA, "level": "supply", "scores": scores, "reason": reason}
+    return {"winner": RUSSIA, "level": "annihilation", "scores": scores, "reason": msg("mukden.result.annihilation")}

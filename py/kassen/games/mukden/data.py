@@ -1,4 +1,4 @@
-"""The Mukden map as the rules see it: precomputed once per scenario, never part of the state.
+"""The Mukden map and counters as the rules see it: precomputed once per scenario, never part of the state.
 
 Everything the rules ask on a hot path (neighbours, river and fortress hexsides, the special
 hexes) is a dict or frozenset lookup here, so legal_actions and apply stay cheap.
@@ -130,6 +130,3 @@ class MukdenMap:
 
     def across_fortress(self, a: str, b: str) -> bool:
         return (a, b) in self.fortress
-
-    def is_hex(self, cell: object) -> bool:
-        return isinstance(cell, str) and cell in self.neighbors
