@@ -11,7 +11,7 @@ Layout of dist/ (paths the sources index.html, pyscript.toml and static/js refer
     static/...                          copied from static/
     runtime/pyodide/<version>/...       the Pyodide files the browser requests at boot
     runtime/pyscript/<version>/...      @pyscript/core's core.js and the chunks it imports at start
-    app/kassen.zip                      py/kassen/**/*.py and scenarios/**/*.json, laid out as in the repo
+    app/kassen.zip                      py/kassen/**/*.py, its locale/*.json and scenarios/**/*.json, as in the repo
     sw.js, sw-manifest.json             the service worker (static/js/sw.js) at the root, so it controls the
                                         whole site, and the files it caches for offline use with their hash
 
@@ -145,8 +145,10 @@ def pyscript_files(config: dict) -> list[str]:
 
 
 def app_sources() -> list[Path]:
-    """Repo-relative paths packed into the app zip: every engine module and every scenario file."""
+    """Repo-relative paths packed into the app zip: every engine module, every message catalog
+    (py/kassen/**/locale/*.json) and every scenario file."""
     found = [p for p in (ROOT / "py" / "kassen").rglob("*.py") if "__pycache__" not in p.parts]
+    found += [p for p in (ROOT / "py" / "kassen").rglob("*.json") if p.parent.name == "locale"]
     scenarios = ROOT / "scenarios"
     if scenarios.is_dir():
         found += list(scenarios.rglob("*.json"))

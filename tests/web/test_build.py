@@ -54,11 +54,14 @@ def test_zip_has_every_module_and_scenario_at_its_repo_path(dist: Path) -> None:
     modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "py" / "kassen").rglob("*.py")
                if "__pycache__" not in p.parts}
     scenarios = {p.relative_to(ROOT).as_posix() for p in (ROOT / "scenarios").rglob("*.json")}
+    catalogs = {p.relative_to(ROOT).as_posix() for p in (ROOT / "py" / "kassen").rglob("locale/*.json")}
     assert "py/kassen/ui/main.py" in modules and "py/kassen/__init__.py" in modules
+    assert "py/kassen/locale/en.json" in catalogs
     assert modules <= names, sorted(modules - names)
     assert scenarios <= names, sorted(scenarios - names)
+    assert catalogs <= names, sorted(catalogs - names)
     # nothing else: no caches, no stray files
-    assert names == modules | scenarios
+    assert names == modules | scenarios | catalogs
 
 
 def test_zip_is_byte_for_byte_reproducible() -> None:

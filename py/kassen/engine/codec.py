@@ -45,6 +45,8 @@ def compress(obj: Any) -> str:
 
 def decompress(payload: str) -> Any:
     """Inverse of ``compress``; LinkError with a readable reason on any damage."""
+    if len(payload) % 4 == 1 and re.fullmatch(r"[A-Za-z0-9_\-]*", payload):
+        raise LinkError("the link is truncated (its data ends early)")  # no whole base64 text has this length
     try:
         blob = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
     except (binascii.Error, ValueError):
