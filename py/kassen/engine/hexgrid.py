@@ -69,3 +69,64 @@ def corners(cx: float, cy: float, size: float = 1.0) -> list[tuple[float, float]
     """The six corners of a flat-topped hex, clockwise from the east corner."""
     return [(cx + size * math.cos(math.radians(60 * i)), cy + size * math.sin(math.radians(60 * i)))
             for i in range(6)]
+
+
+# -- lines and rings (range, line of sight, command range) ---------------------------------------
+
+#: The nudge that decides which side a line running exactly along a hexside falls on. Red Blob
+#: Games' trick: shift both ends by a tiny cube offset (x+e, y+e, z-2e keeps x+y+z = 0), once one
+#: way and once the other; where the two lines differ the line runs along a hexside.
+EPSILON = 1e-6
+
+
+def _cube_round(x: float, y: float, z: float) -> tuple[int, int, int]:
+    rx, ry, rz = round(x), round(y), round(z)
+    dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
+    if dx > dy and dx > dz:
+        rx = -ry - rz
+    elif dy > dz:
+        ry = -rx - rz
+    else:
+        rz = -rx - ry
+    return int(rx), int(ry), int(rz)
+
+
+def _line(a: tuple[int, int], b: tuple[int, int], nudge: float) -> list[tuple[int, int]]:
+    ax, ay, az = to_cube(*a)
+    bx, by, bz = to_cube(*b)
+    n = max(abs(ax - bx), abs(ay - by), abs(az - bz))
+    if n == 0:
+        return [a]
+    ax, ay, az = ax + nudge, ay + nudge, az - 2 * nudge
+    bx, by, bz = bx + nudge, by + nudge, bz - 2 * nudge
+    out = []
+    for i in range(n + 1):
+        t = i / n
+        out.append(from_cube(_cube_round(ax + (bx - ax) * t, ay + (by - ay) * t, az + (bz - az) * t)))
+    return out
+
+
+def hex_line(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
+    """The hexes a straight line from the centre of ``a`` to the centre of ``b`` passes through,
+    both ends included, one per step (so ``len == distance + 1``). Where the line runs exactly
+    along a hexside it takes the positively nudged side; ``hex_line_pair`` gives both."""
+    return _line(a, b, EPSILON)
+
+
+def hex_line_pair(a: tuple[int, int], b: tuple[int, int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The two ε-nudged lines from ``a`` to ``b``: equal unless the line runs along hexsides, where
+    they pass on either side. A game decides whether one blocked side blocks the line or only both
+    (``board.line_blocked`` mode "any" or "both")."""
+    return _line(a, b, EPSILON), _line(a, b, -EPSILON)
+
+
+def within(col: int, row: int, radius: int) -> list[tuple[int, int]]:
+    """Every position at distance <= ``radius`` of (col, row) (may lie off the map), in column-then-
+    row order, the centre included."""
+    cx, cy, cz = to_cube(col, row)
+    out = []
+    for dx in range(-radius, radius + 1):
+        for dz in range(max(-radius, -dx - radius), min(radius, -dx + radius) + 1):
+            out.append(from_cube((cx + dx, cy - dx - dz, cz + dz)))
+    out.sort()
+    return out
