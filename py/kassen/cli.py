@@ -6,6 +6,7 @@
     python3 -m kassen render SCENARIO_OR_LINK --out FILE.svg [--seed S] [--viewer SIDE]
     python3 -m kassen bench [--scenario ID ...] [--games N]
     python3 -m kassen linkstats SCENARIO [--games N]
+    python3 -m kassen fuzz [--game G] [--seconds S] [--seed N] [--json]
 """
 from __future__ import annotations
 
@@ -203,6 +204,17 @@ def _cmd_linkstats(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_fuzz(args: argparse.Namespace) -> int:
+    from . import fuzz
+
+    if args.game and args.game not in scenario_ids():
+        raise KassenError(f"no game {args.game[:40]!r} (games: {', '.join(scenario_ids())})")
+    report = fuzz.run(seed=args.seed, seconds=args.seconds, games=[args.game] if args.game else None,
+                      kinds=args.kind)
+    fuzz.print_report(report, as_json=args.json)
+    return 1 if report.findings else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python3 -m kassen", description="kassen command line")
     sub = ap.add_subparsers(dest="command", required=True)
@@ -236,6 +248,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=50)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_cmd_bench)
+    p = sub.add_parser("fuzz", help="hostile links, saves, slots, scenario files and commands (findings by class)")
+    p.add_argument("--game", default=None)
+    p.add_argument("--seconds", type=float, default=60.0)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--kind", action="append", choices=["link", "save", "slot", "scenario", "show", "action"],
+                   help="only these input kinds (default: all)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_cmd_fuzz)
     return ap
 
 

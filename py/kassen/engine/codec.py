@@ -37,7 +37,11 @@ def _dumps(obj: Any) -> bytes:
 
 def compress(obj: Any) -> str:
     """base64url(CRC-32 + raw deflate) of canonical JSON."""
-    raw = _dumps(obj)
+    return compress_raw(_dumps(obj))
+
+
+def compress_raw(raw: bytes) -> str:
+    """base64url(CRC-32 + raw deflate) of any bytes (the fuzzer sends JSON text Python cannot make)."""
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
     body = packer.compress(raw) + packer.flush()
     return base64.urlsafe_b64encode(struct.pack(">I", zlib.crc32(raw)) + body).decode("ascii").rstrip("=")
