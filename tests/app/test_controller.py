@@ -84,17 +84,24 @@ def test_autosave_and_resume_and_new_games_keep_old_slots(rules):
     assert c3.resume_slot(first_slot) and c3.history.state == saved_state
 
 
-def test_damaged_save_is_reported_and_left_alone(rules):
+def test_damaged_save_is_reported_and_set_aside_unchanged(rules):
+    """A slot that cannot be opened is moved, byte for byte, to kassen:aside:<id> and leaves the
+    index, so the next page load shows the menu instead of failing again (issue 7)."""
     store = MemoryStore()
     c = make(rules, store)
     c.start_new("toy", seed=5)
-    key = "kassen:game:" + c.slot
+    slot = c.slot
+    key = "kassen:game:" + slot
     store.setItem(key, store.getItem(key)[:-40])
     damaged = store.getItem(key)
     c2 = make(rules, store)
     assert not c2.resume()
-    assert "could not be opened" in c2.screen().notices[-1]
-    assert store.getItem(key) == damaged
+    assert "could not be opened" in c2.screen().notices[-1] and "set aside" in c2.screen().notices[-1]
+    assert store.getItem("kassen:aside:" + slot) == damaged and store.getItem(key) is None
+    index = json.loads(store.getItem(INDEX_KEY))
+    assert index["current"] is None and slot not in [s["id"] for s in index["slots"]]
+    c3 = make(rules, store)
+    assert not c3.resume() and c3.screen().mode == "menu"
 
 
 def test_storage_failures_become_a_notice_and_the_game_goes_on(rules):

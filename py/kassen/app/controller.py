@@ -15,13 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
-from ..engine import codec, rng
+from ..engine import codec, jsontext, rng
 from ..engine.actions import Action
-from ..engine.errors import IllegalAction, KassenError, LinkError
+from ..engine.errors import IllegalAction, KassenError, LinkError, NotReadableHere, quote
 from ..engine.history import History
 from ..engine.play import sample_chance
 from ..engine.rules import GameRules
 from ..engine.state import CHANCE, TERMINAL, State, View, event, visible_events
+from .routing import Route
 from .storage import Saves, SlotInfo
 
 MAX_BUTTONS = 12
@@ -148,21 +149,33 @@ class Controller:
         return slot
 
     def resume(self) -> bool:
-        """Resume the current slot; False if there is none. A damaged save is reported and kept."""
+        """Resume the current slot; False if there is none or it cannot be opened (then it is set
+        aside, or kept if this page simply cannot read it, and the reason is in the notices)."""
         slot = self.saves.current()
         if not slot:
             return False
         return self.resume_slot(slot)
 
     def resume_slot(self, slot_id: str) -> bool:
+        """Open a saved game. A slot that cannot be opened never stops the page: a damaged one is
+        set aside (kept under another key, out of the index) with a message; one made by a newer
+        version or for a scenario this page lacks is kept and simply not resumed at the next load."""
         raw = self.saves.load(slot_id)
         if raw is None:
             return False
         try:
             history = self._history_from_text(raw)
-        except (LinkError, KassenError) as exc:
-            self.message = (f"The saved game could not be opened ({exc}). It has been left as it was; "
-                            f"start a new game or import a save.")
+            history.rules.current_player(history.state)  # the first thing the screen asks
+        except NotReadableHere as exc:
+            self.saves.forget_current()
+            self.message = f"The saved game could not be opened here: {exc}. It is kept as it was."
+            return False
+        except Exception as exc:  # noqa: BLE001 - whatever is wrong with a slot, the page goes on
+            reason = str(exc) if isinstance(exc, KassenError) else f"it is damaged ({type(exc).__name__})"
+            kept = self.saves.set_aside(slot_id)
+            where = f" (kept in this browser's storage as {kept})" if kept else ""
+            self.message = (f"The saved game could not be opened: {reason}. It has been set aside{where}; "
+                            f"your other saved games are in the menu.")
             return False
         self.rules, self.history, self.slot = history.rules, history, slot_id
         self.mode, self.message = "play", None
@@ -171,24 +184,24 @@ class Controller:
         self._sync_viewer(initial=True)
         return True
 
-    def _history_from_text(self, text: str) -> History:
-        import json
-
+    def _history_from_text(self, text: str, verify_record: bool = False) -> History:
         try:
-            data = json.loads(text)
-        except (ValueError, TypeError):
-            raise LinkError("the save is not readable JSON") from None
+            data = jsontext.loads(text)
+        except jsontext.BadJSON as exc:
+            raise LinkError(f"the save is not readable ({exc})") from None
         if not isinstance(data, dict) or not isinstance(data.get("scenario"), str):
             raise LinkError("this is not a kassen save")
         try:
             rules = self.load_rules(data["scenario"])
         except KassenError:
-            raise LinkError(f"the save is for a scenario this page does not have ({data['scenario']!r})") from None
-        return History.from_json(rules, data)
+            raise NotReadableHere(f"the save is for a scenario this page does not have "
+                                  f"({quote(data['scenario'])})") from None
+        return History.from_json(rules, data, verify_record=verify_record)
 
     def import_save(self, text: str) -> None:
-        """Open an exported save file as a new slot; raises LinkError with the reason."""
-        history = self._history_from_text(text)
+        """Open an exported save file as a new slot; raises LinkError with the reason (the record
+        of an imported file is replayed in full: it must lead to the saved position)."""
+        history = self._history_from_text(text, verify_record=True)
         self.rules, self.history = history.rules, history
         self.mode, self.message = "play", None
         self.slot = self._fresh_slot_id()
@@ -203,6 +216,30 @@ class Controller:
         if self.history is None:
             raise LinkError("there is no game to export")
         return json.dumps(self.history.to_json(), ensure_ascii=False, indent=1)
+
+    def follow(self, r: Route, seed: int | str) -> Optional[str]:
+        """Start-up: do what the page's address asks (``routing.route``). Returns the kind of link
+        opened, if any. Nothing here raises on bad input: a link that cannot be opened, a saved
+        game that cannot be resumed, a bad query all end on the menu with the reason."""
+        opened: Optional[str] = None
+        if r.kind == "link" and r.fragment:
+            opened = self.open_link(r.fragment, seed=seed, embed=r.embed)
+            if opened is None and not r.embed:
+                why = self.message
+                self.to_menu()
+                self.message = why
+        elif r.kind == "new" and r.scenario:
+            self.start_new(r.scenario, r.seed if r.seed is not None else seed)
+        elif r.kind == "resume":
+            if not self.resume():
+                why = self.message  # a damaged save: say so on the menu
+                self.to_menu()
+                self.message = why
+        else:
+            self.to_menu()
+        if r.problem:
+            self.message = r.problem
+        return opened
 
     def open_fragment(self, fragment: str, seed: int | str = 0) -> str:
         """Open a link: play (new slot, ready to continue), view (read-only) or frames (step-through).
@@ -540,7 +577,10 @@ class Controller:
         state = self.history.initial
         frames = [rules.view_for(state, None)]
         for text in self.history.record:
-            state, _ = rules.apply(state, text)
+            try:
+                state, _ = rules.apply(state, text)
+            except KassenError:  # a slot whose record was altered: show the frames up to there
+                break
             if rules.current_player(state) == CHANCE:
                 continue
             view = rules.view_for(state, None)

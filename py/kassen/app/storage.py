@@ -2,7 +2,9 @@
 
 Several games can be kept: starting a new game creates a new slot and never overwrites another.
 Every failure of the store (disabled, full, throwing) is caught and reported as a notice; the
-game in memory goes on and can still be exported.
+game in memory goes on and can still be exported. A slot that cannot be opened is *set aside*:
+its text moves, unchanged, to ``kassen:aside:<id>`` and it leaves the index, so the next page
+load does not trip on it again and nothing is lost.
 """
 from __future__ import annotations
 
@@ -10,9 +12,13 @@ import json
 from dataclasses import dataclass
 from typing import Any, Optional, Protocol
 
+from ..engine import jsontext
+
 INDEX_KEY = "kassen:index"
 SLOT_PREFIX = "kassen:game:"
+ASIDE_PREFIX = "kassen:aside:"
 INDEX_VERSION = 1
+_FIELD_LIMIT = 200  # index fields are shown in the menu: a damaged index must not flood it
 
 
 class Store(Protocol):
@@ -81,20 +87,21 @@ class Saves:
         if not raw:
             return empty
         try:
-            data = json.loads(raw)
-        except (ValueError, TypeError):
+            data = jsontext.loads(raw)
+        except ValueError:
             return empty
         if not isinstance(data, dict) or not isinstance(data.get("slots"), list):
             return empty
-        slots = [s for s in data["slots"] if isinstance(s, dict) and isinstance(s.get("id"), str)]
+        slots = [s for s in data["slots"] if isinstance(s, dict) and isinstance(s.get("id"), str)
+                 and 0 < len(s["id"]) <= _FIELD_LIMIT]
         current = data.get("current") if isinstance(data.get("current"), str) else None
         return {"version": INDEX_VERSION, "current": current, "slots": slots}
 
     def slots(self) -> list[SlotInfo]:
         out = []
         for s in self.index()["slots"]:
-            out.append(SlotInfo(id=s["id"], scenario=str(s.get("scenario", "")), title=str(s.get("title", "")),
-                                updated=str(s.get("updated", "")), summary=str(s.get("summary", ""))))
+            fields = {k: _text(s.get(k)) for k in ("scenario", "title", "updated", "summary")}
+            out.append(SlotInfo(id=s["id"], **fields))
         return out
 
     def current(self) -> Optional[str]:
@@ -128,6 +135,45 @@ class Saves:
             return False
         return True
 
+    def set_aside(self, slot_id: str) -> Optional[str]:
+        """Move a slot that cannot be opened out of the way, unchanged, under ``kassen:aside:<id>``,
+        and drop it from the index (clearing "current" if it was). Returns the key it is kept
+        under, or None if the store refused (then the index is still cleared if possible)."""
+        if self.store is None:
+            return None
+        key: Optional[str] = ASIDE_PREFIX + slot_id
+        try:
+            raw = self.store.getItem(SLOT_PREFIX + slot_id)
+            if raw is not None:
+                self.store.setItem(ASIDE_PREFIX + slot_id, raw)
+                self.store.removeItem(SLOT_PREFIX + slot_id)
+            else:
+                key = None
+        except Exception:  # noqa: BLE001 - the store is full or refuses: at least stop resuming it
+            key = None
+        try:
+            idx = self.index()
+            idx["slots"] = [s for s in idx["slots"] if s.get("id") != slot_id]
+            if idx["current"] == slot_id:
+                idx["current"] = None
+            self.store.setItem(INDEX_KEY, json.dumps(idx, separators=(",", ":")))
+        except Exception as exc:  # noqa: BLE001
+            self._fail(exc, "setting a damaged saved game aside")
+        return key
+
+    def forget_current(self) -> None:
+        """The next page load shows the menu instead of resuming (for a game this page cannot read
+        but that is not damaged: made by a newer version, or for a scenario it does not have)."""
+        if self.store is None:
+            return
+        try:
+            idx = self.index()
+            if idx["current"] is not None:
+                idx["current"] = None
+                self.store.setItem(INDEX_KEY, json.dumps(idx, separators=(",", ":")))
+        except Exception as exc:  # noqa: BLE001
+            self._fail(exc, "saving")
+
     def delete(self, slot_id: str) -> None:
         """Remove a slot (only on the player's explicit request)."""
         if self.store is None:
@@ -141,3 +187,9 @@ class Saves:
             self.store.setItem(INDEX_KEY, json.dumps(idx, separators=(",", ":")))
         except Exception as exc:  # noqa: BLE001
             self._fail(exc, "deleting a saved game")
+
+
+def _text(value: Any) -> str:
+    """An index field for the menu: text, and not too long (the index may be damaged)."""
+    text = value if isinstance(value, str) else "" if value is None else str(value)[:_FIELD_LIMIT]
+    return text if len(text) <= _FIELD_LIMIT else text[: _FIELD_LIMIT - 1] + "…"

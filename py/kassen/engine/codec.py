@@ -21,14 +21,15 @@ import struct
 import zlib
 from typing import Any, Callable
 
-from .errors import KassenError, LinkError
+from . import jsontext
+from .errors import KassenError, LinkError, NotReadableHere, quote
 from .rules import GameRules
 from .schema import SchemaViolation, Validator
 from .state import State, is_plain
 
 VERSION = 1
 KINDS = {"p": "play", "v": "view", "f": "frames"}
-_PREFIX = re.compile(r"^k(\d+)\.([a-z])\.([A-Za-z0-9_\-]+)\.([A-Za-z0-9_\-]*)$")
+_PREFIX = re.compile(r"^k(\d{1,9})\.([a-z])\.([A-Za-z0-9_\-]{1,64})\.([A-Za-z0-9_\-]*)$")
 
 
 def _dumps(obj: Any) -> bytes:
@@ -71,9 +72,13 @@ def decompress(payload: str) -> Any:
     if zlib.crc32(raw) != crc:
         raise LinkError("the link is damaged or was altered (checksum mismatch)")
     try:
-        return json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
         raise LinkError("the link is damaged (its data is not readable)") from None
+    try:
+        return jsontext.loads(text)
+    except jsontext.BadJSON as exc:
+        raise LinkError(f"the link is damaged or was altered ({exc})") from None
 
 
 def encode(rules: GameRules, kind: str, obj: Any) -> str:
@@ -93,17 +98,21 @@ def parse_fragment(fragment: str) -> tuple[str, str, str]:
         raise LinkError("the link holds no position")
     m = _PREFIX.match(text)
     if not m:
+        if re.match(r"^k\d{1,9}\.[a-z]\.[A-Za-z0-9_\-]{65,}\.", text):
+            raise LinkError("the link is damaged (its scenario name is far too long)")
+        if re.match(r"^k\d{10,}\.", text):
+            raise LinkError("this link's format version is not one kassen ever made")
         if re.match(r"^k\d+\.", text):
             raise LinkError("the link is damaged (it contains characters a kassen link never has)")
         raise LinkError("this is not a kassen position link")
     version, kind, scenario, payload = int(m.group(1)), m.group(2), m.group(3), m.group(4)
     if version > VERSION:
-        raise LinkError(f"this link was made by a newer version of kassen (link format {version}); "
-                        f"this page reads format {VERSION}. Reload the page to get the latest version.")
+        raise NotReadableHere(f"this link was made by a newer version of kassen (link format {version}); "
+                              f"this page reads format {VERSION}. Reload the page to get the latest version.")
     if version < 1:
         raise LinkError("this link's format version is not one kassen ever made")
     if kind not in KINDS:
-        raise LinkError(f"unknown kind of link ({kind!r})")
+        raise LinkError(f"unknown kind of link ({quote(kind)})")
     return kind, scenario, payload
 
 
@@ -118,7 +127,12 @@ def _validator(rules: GameRules, view: bool) -> Validator:
 
 
 def check_state(rules: GameRules, data: Any, what: str = "the position", view: bool = False) -> State:
-    """Schema (types) then the game's semantic checks; LinkError naming the first problem."""
+    """Data check, schema (types), the game's semantic checks, then (for a view) the fields that
+    follow from the position; LinkError naming the first problem."""
+    try:
+        jsontext.check(data)
+    except jsontext.BadJSON as exc:
+        raise LinkError(f"{what} is damaged ({exc})") from None
     if not isinstance(data, dict) or not is_plain(data):
         raise LinkError(f"{what} is not a position")
     data = rules.upgrade(data)
@@ -128,14 +142,38 @@ def check_state(rules: GameRules, data: Any, what: str = "the position", view: b
         raise LinkError(f"{what} is malformed: at {exc.path}: {exc.message}") from None
     try:
         errors = rules.validate_view(data) if view else rules.validate(data)  # type: ignore[attr-defined]
+        if view and not errors:
+            errors = _derived_problems(rules, data)
     except KassenError as exc:
         raise LinkError(f"{what} is impossible: {exc}") from None
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        raise LinkError(f"{what} is malformed ({type(exc).__name__}: {exc})") from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
+        raise LinkError(f"{what} is malformed ({type(exc).__name__}: {quote(str(exc))})") from None
     if errors:
         more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
         raise LinkError(f"{what} is impossible: {errors[0]}{more}")
     return data
+
+
+def _derived_problems(rules: GameRules, view: dict[str, Any]) -> list[str]:
+    """A view carries the player to move and the outcome, which follow from the position: a view
+    whose fields say otherwise is refused (a tampered link would show "Russia wins" over a set-up).
+    The outcome's words are taken from the position, so they read as this version words them."""
+    to_move = rules.current_player(view)
+    if view.get("to_move") != to_move:
+        return [f"it says {quote(view.get('to_move'))} is to act, but in this position "
+                f"{rules.side_name(to_move) if to_move in rules.sides else to_move} is"]
+    outcome = rules.outcome(view)
+    carried = view.get("outcome")
+    if outcome is None or carried is None:
+        if outcome is not carried:
+            return ["it shows a result the position does not have" if outcome is None
+                    else "it lacks the result of this finished game"]
+        return []
+    if not isinstance(carried, dict) or any(carried.get(k) != outcome.get(k) for k in ("winner", "level", "scores")
+                                            if k in carried or k in outcome):
+        return ["its result does not follow from the position"]
+    view["outcome"] = outcome
+    return []
 
 
 def decode(fragment: str, load_rules: Callable[[str], GameRules]) -> tuple[str, GameRules, Any]:
@@ -144,7 +182,7 @@ def decode(fragment: str, load_rules: Callable[[str], GameRules]) -> tuple[str, 
     try:
         rules = load_rules(scenario_id)
     except KassenError:
-        raise LinkError(f"the link is for a scenario this page does not have ({scenario_id!r})") from None
+        raise NotReadableHere(f"the link is for a scenario this page does not have ({quote(scenario_id)})") from None
     data = decompress(payload)
     try:
         if kind == "f":
@@ -157,7 +195,7 @@ def decode(fragment: str, load_rules: Callable[[str], GameRules]) -> tuple[str, 
             obj = rules.unpack(data)
     except LinkError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
         raise LinkError(f"the link's position is malformed ({type(exc).__name__})") from None
     if kind == "p":
         obj = check_state(rules, obj)

@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional
 
+from . import jsontext, rng
 from .actions import Action
-from .errors import IllegalAction, LinkError
+from .errors import IllegalAction, KassenError, LinkError, NotReadableHere, quote
+from .messages import is_msg
 from .rules import GameRules
 from .state import Event, State
 
@@ -108,46 +110,100 @@ class History:
         }
 
     @classmethod
-    def from_json(cls, rules: GameRules, data: Any) -> "History":
-        """Restore a save, checking it the way a link is checked; raises LinkError."""
+    def from_json(cls, rules: GameRules, data: Any, verify_record: bool = False) -> "History":
+        """Restore a save, checking it the way a link is checked; raises LinkError.
+
+        Every part is checked before use: the positions (schema and the game's checks), the action
+        texts of the record and redo list (canonical form), the log entries (events), the undo
+        depth, seed and options. ``verify_record`` (an imported file) also replays the whole record
+        from the starting position, which must lead exactly to the saved position; a slot the page
+        wrote itself is trusted that far, so resuming stays O(undo depth)."""
         from .codec import check_state  # local: codec imports nothing from here
 
+        try:
+            jsontext.check(data)
+        except jsontext.BadJSON as exc:
+            raise LinkError(f"the save is damaged ({exc})") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise LinkError("this is not a kassen save")
         version = data.get("version")
-        if not isinstance(version, int):
+        if not isinstance(version, int) or isinstance(version, bool):
             raise LinkError("the save has no format version")
         if version > SAVE_VERSION:
-            raise LinkError(f"this save was made by a newer version of kassen (save format {version}); "
-                            f"this page reads format {SAVE_VERSION}")
+            raise NotReadableHere(f"this save was made by a newer version of kassen (save format {quote(version)}); "
+                                  f"this page reads format {SAVE_VERSION}")
+        if version < 1:
+            raise LinkError("the save's format version is not one kassen ever made")
+        if data.get("game", rules.game) != rules.game:
+            raise LinkError(f"the save is for game {quote(data.get('game'))}, not {rules.game}")
         for key, kind in (("record", list), ("log", list), ("redo", list), ("undo", int)):
-            if not isinstance(data.get(key), kind):
+            if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
                 raise LinkError(f"the save is damaged: '{key}' is missing or malformed")
-        if not all(isinstance(a, str) for a in data["record"] + data["redo"]):
-            raise LinkError("the save is damaged: its action list is malformed")
+        for key in ("record", "redo"):
+            for i, text in enumerate(data[key]):
+                try:
+                    if not isinstance(text, str):
+                        raise IllegalAction("not text")
+                    Action.parse(text)
+                except IllegalAction:
+                    raise LinkError(f"the save is damaged: entry {i + 1} of its {key} list is not an action "
+                                    f"({quote(text)})") from None
         undo = data["undo"]
         if not 0 <= undo <= len(data["record"]) or len(data["log"]) != len(data["record"]):
             raise LinkError("the save is damaged: its undo information does not match its actions")
+        for i, step in enumerate(data["log"]):
+            if not isinstance(step, list) or not all(_is_event(e, rules) for e in step):
+                raise LinkError(f"the save is damaged: entry {i + 1} of its log is malformed")
         seed = data.get("seed", 0)
-        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+        if isinstance(seed, bool) or not (isinstance(seed, int) and abs(seed) <= rng.MASK64
+                                          or isinstance(seed, str) and len(seed) <= MAX_SEED_TEXT):
             raise LinkError("the save is damaged: bad seed")
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise LinkError("the save is damaged: bad options")
+        preface = data.get("preface", [])
+        if not isinstance(preface, list) or not all(_is_event(e, rules) for e in preface):
+            raise LinkError("the save is damaged: its opening log lines are malformed")
         initial = check_state(rules, data.get("initial"), what="the save's starting position")
         base = check_state(rules, data.get("base"), what="the saved position")
         hist = cls(rules, initial, seed, options)
-        hist.record = list(data["record"][: len(data["record"]) - undo])
-        hist.log = [list(x) if isinstance(x, list) else [] for x in data["log"][: len(data["log"]) - undo]]
+        done = len(data["record"]) - undo
+        if verify_record:
+            state = initial
+            try:
+                for text in data["record"][:done]:
+                    state, _ = rules.apply(state, text)
+            except KassenError as exc:
+                raise LinkError(f"the save is damaged: its record does not replay ({exc})") from None
+            if state != base:
+                raise LinkError("the save is damaged: its record does not lead to its saved position")
+        hist.record = list(data["record"][:done])
+        hist.log = [list(x) for x in data["log"][:done]]
         hist.base = base
         try:
-            for action in data["record"][len(data["record"]) - undo:]:
+            for action in data["record"][done:]:
                 hist.play(action, _redoing=True)
-        except IllegalAction as exc:
+        except KassenError as exc:
             raise LinkError(f"the save is damaged: a recorded action is not legal ({exc})") from None
         hist.redo_stack = list(data["redo"])
-        preface = data.get("preface", [])
-        if isinstance(preface, list):
-            hist.preface = [e for e in preface if isinstance(e, dict)
-                            and (isinstance(e.get("text"), str) or isinstance(e.get("msg"), dict))]
+        hist.preface = list(preface)
         return hist
+
+
+#: the longest text seed a save may hold (the page makes numbers; the command line may use words)
+MAX_SEED_TEXT = 200
+_EVENT_FIELDS: dict[str, tuple[type, ...]] = {"text": (str,), "msg": (dict,), "kind": (str,),
+                                              "to": (str, type(None)), "side": (str, type(None)), "dice": (list,)}
+
+
+def _is_event(e: Any, rules: GameRules) -> bool:
+    """A log line as the engine writes it: a message (or, in older saves, text), a kind, who may
+    read it (a side or everyone)."""
+    if not isinstance(e, dict) or not (isinstance(e.get("text"), str) or is_msg(e.get("msg"))):
+        return False
+    for key, types in _EVENT_FIELDS.items():
+        if key in e and not isinstance(e[key], types):
+            return False
+    if e.get("to") is not None and e["to"] not in rules.sides:
+        return False
+    return all(isinstance(d, int) and not isinstance(d, bool) for d in e.get("dice", []))

@@ -11,7 +11,7 @@ The parts, by role:
 from __future__ import annotations
 
 import traceback
-from typing import Any, Callable, Optional
+from typing import Any, Callable
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -19,7 +19,7 @@ from pyscript import document, window
 from ..app.controller import Controller
 from ..app.routing import Route, needs_clean_url, route
 from ..app.storage import Saves
-from ..engine.errors import LinkError
+from ..engine.errors import LinkError, clip
 from ..games import load_rules, scenario_ids
 from . import browser
 from .binding import Binding
@@ -55,25 +55,7 @@ class App:
         document.body.dataset.ready = "1"
 
     def follow(self, r: Route) -> None:
-        c = self.controller
-        opened: Optional[str] = None
-        if r.kind == "link" and r.fragment:
-            opened = c.open_link(r.fragment, seed=browser.random_seed(), embed=r.embed)
-            if opened is None and not r.embed:
-                why = c.message
-                c.to_menu()
-                c.message = why
-        elif r.kind == "new" and r.scenario:
-            c.start_new(r.scenario, r.seed if r.seed is not None else browser.random_seed())
-        elif r.kind == "resume":
-            if not c.resume():
-                why = c.message  # a damaged save: say so on the menu
-                c.to_menu()
-                c.message = why
-        else:
-            c.to_menu()
-        if r.problem:
-            c.message = r.problem
+        opened = self.controller.follow(r, browser.random_seed())
         if needs_clean_url(r, opened):
             browser.clean_url()
 
@@ -106,7 +88,7 @@ class App:
     def report_bug(self) -> None:
         text = traceback.format_exc()
         window.console.error(text)
-        self.controller.message = ("Something went wrong: " + text.strip().splitlines()[-1]
+        self.controller.message = ("Something went wrong: " + clip(text.strip().splitlines()[-1], 200)
                                    + ". Your game was saved before it; reload the page to continue.")
         try:
             self.render()

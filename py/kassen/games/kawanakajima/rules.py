@@ -35,7 +35,7 @@ from .movement import adjacent_enemies, destinations, enemy_zoc, occupancy, retr
 from .rulings import RULINGS
 from .scoring import final_outcome
 from .tables import OTHER, RETREAT_CARD, SIDES, TAKEDA, UESUGI, Tables, card_value, sort_cards
-from .visibility import anonymous_ids, identifies, redact, resolve, token
+from .visibility import anonymous_ids, anonymous_side, identifies, redact, resolve, token
 
 DONE = Action("done")
 END = Action("end")
@@ -117,12 +117,19 @@ class Rules(GameRules):
             return CHANCE
         if state["pending"]:
             item = state["pending"][0]
-            return self.t.side_of(item["unit"]) if item["kind"] == "retreat" else item["side"]
+            return self._side_of_token(item["unit"]) if item["kind"] == "retreat" else item["side"]
         combat = state["combat"]
         if combat is not None and combat["result"] is None:
-            attacker_side = self.t.side_of(combat["attacker"])
+            attacker_side = self._side_of_token(combat["attacker"])
             return attacker_side if combat["picks"][attacker_side] is None else OTHER[attacker_side]
         return state["active"]
+
+    def _side_of_token(self, tok: str) -> str:
+        """The side of a unit id, or of an anonymous id in a view (so views say who is to act)."""
+        side = self.t.side.get(tok) or anonymous_side(tok)
+        if side is None:
+            raise KeyError(tok)
+        return side
 
     # == legal actions ============================================================================
     def legal_actions(self, state: State) -> list[Action]:
