@@ -73,6 +73,8 @@ class Board:
     neighbors: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: position of each cell in board order (maps in order, columns then rows, then boxes)
     index: dict[str, int] = field(default_factory=dict)
+    #: the labels of every map cell (not the boxes)
+    on_map: frozenset[str] = frozenset()
     _features: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict, repr=False)
     _at: dict[tuple[str | None, int, int], str] = field(default_factory=dict, repr=False)
 
@@ -87,6 +89,7 @@ class Board:
         order = self.index
         self.neighbors = {k: tuple(sorted(v, key=order.__getitem__)) for k, v in nbrs.items()}
         self._at = {(c.map, c.col, c.row): lab for lab, c in self.cells.items() if c.kind == "hex"}
+        self.on_map = frozenset(lab for lab, c in self.cells.items() if c.kind != "box")
         if not self.maps:
             self.maps = (MapInfo(None, None, dict(self.grid)),)
 
