@@ -6,10 +6,7 @@ Run from the project root: python3 tools/toolkit_speed.py [--seeds 8] [--repeat 
 Positions come from seeded random games; each query is timed for the game's own function and for
 the toolkit configured as the game would configure it (tests/engine/fits.py), interleaved, each the
 best of ``--repeat`` runs; the table gives the median microseconds per call and the ratios.
-- Mukden: movement.destinations(m, units, uid), which finds the occupancy and the enemy zone itself,
-  against the fit's destinations: "per call" finds the occupancy and the zone for every call as the
-  game does, "shared" uses one Position per state (how the toolkit is meant to be used: the zone is
-  found once for all the units of a side).
+- (Mukden's movement is the toolkit's since it moved onto it; `python3 -m kassen bench` times it.)
 - Kawanakajima: movement.destinations (the search itself, unmemoized) against reach, both given
   the same occupancy and zone (so both columns are the same measure).
 - Ikedaya: Rules._destinations (given the occupancy; it finds the enemy squares and stops itself),
@@ -31,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from kassen.engine.movement import reach  # noqa: E402
 from kassen.games import load_rules  # noqa: E402
-from tests.engine.fits import IkedayaFit, KawanakajimaFit, MukdenFit, positions  # noqa: E402
+from tests.engine.fits import IkedayaFit, KawanakajimaFit, positions  # noqa: E402
 
 
 def best_of(fn: Callable[[], Any], repeat: int) -> float:
@@ -53,22 +50,6 @@ def compare(queries: list[Query], repeat: int) -> tuple[float, float, float, int
         mine.append(best_of(toolkit, repeat))
         shared.append(best_of(toolkit_shared, repeat))
     return statistics.median(game), statistics.median(mine), statistics.median(shared), len(queries)
-
-
-def mukden(seeds: int) -> list:
-    from kassen.games.mukden import movement
-    rules = load_rules("mukden")
-    fit, m = MukdenFit(rules), rules.map
-    out = []
-    for state in positions("mukden", range(seeds)):
-        units = state["units"]
-        pos = fit.position(units)
-        for uid in units:
-            if units[uid]["at"] in m.neighbors:
-                out.append((lambda u=units, i=uid: movement.destinations(m, u, i),
-                            lambda u=units, i=uid: fit.destinations(u, i),
-                            lambda u=units, i=uid, p=pos: fit.destinations(u, i, p)))
-    return out
 
 
 def kawanakajima(seeds: int) -> list:
@@ -117,7 +98,7 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=5)
     args = ap.parse_args()
     print(f"{'game':14} {'queries':>8} {'own µs':>8} {'per call µs':>12} {'ratio':>6} {'shared µs':>10} {'ratio':>6}")
-    for name, build in (("mukden", mukden), ("kawanakajima", kawanakajima), ("ikedaya", ikedaya)):
+    for name, build in (("kawanakajima", kawanakajima), ("ikedaya", ikedaya)):
         own, mine, shared, n = compare(build(args.seeds), args.repeat)
         print(f"{name:14} {n:8d} {own:8.1f} {mine:12.1f} {mine / own:6.2f} {shared:10.1f} {shared / own:6.2f}")
 

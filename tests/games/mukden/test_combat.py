@@ -5,6 +5,7 @@ import pytest
 from kassen.engine.errors import IllegalAction
 from kassen.engine.state import CHANCE
 from kassen.games.mukden import combat as cb
+from kassen.games.mukden.movement import retreat_hexes
 
 from .helpers import arrange, legal, play, rules, text
 
@@ -377,7 +378,7 @@ def test_no_retreat_when_no_hex_is_available(r):
                 fp={"jp-2": 5, "ru-2": 4})
     s, _ = fight(r, s, 2, 2, 3, 3)
     assert s["phase"] == "defender-retreat"  # the attacker, boxed in, is not even asked
-    assert cb.retreat_cells(r.map, s["units"], "jp-2") == []
+    assert retreat_hexes(r.map, s["units"], "jp-2") == []
     s, _ = r.apply(s, "stand")
     assert s["fp"]["japan"]["jp-2"] == 4
 

@@ -1,12 +1,12 @@
-"""Combat [7.0]: compulsory attacks, modified calls, the die bonus, the result table, time,
-retreat hexes. Pure functions of numbers and map facts, so each can be tested on its own.
+"""Combat [7.0]: compulsory attacks, modified calls, the die bonus, the result table, time.
+Pure functions of numbers and map facts, so each can be tested on its own.
 """
 from __future__ import annotations
 
 from typing import Optional
 
 from .data import JAPAN, RUSSIA, MukdenMap
-from .movement import adjacent_enemies, enemy_zone, occupancy
+from .movement import adjacent_enemies
 
 
 def attack_required(m: MukdenMap, units: dict[str, dict], uid: str) -> bool:
@@ -78,18 +78,3 @@ def losses(attacker_total: int, defender_total: int) -> tuple[int, int]:
 def time_passed(attacker_die: int, defender_die: int) -> int:
     """Elapsed time from one combat: one per natural (unmodified) six."""
     return int(attacker_die == 6) + int(defender_die == 6)
-
-
-def retreat_cells(m: MukdenMap, units: dict[str, dict], uid: str) -> list[str]:
-    """Hexes one step away, empty and not next to any enemy; plus the withdrawn box for a
-    Russian unit on an exit hex (ruling 10)."""
-    at = units[uid]["at"]
-    if at not in m.neighbors:
-        return []
-    side = m.side_of[uid]
-    zone = enemy_zone(units, m, side)
-    occupied = occupancy(units, m)
-    out = [n for n in m.neighbors[at] if n not in occupied and n not in zone]
-    if side == RUSSIA and at in m.exits:
-        out.append(m.withdrawn_box)
-    return out

@@ -8,7 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...engine.board import Board
+from ...engine.movement import MoveRules
 from ...engine.scenario import Scenario
+from ...engine.terrain import Steps, as_steps, step_table
+from ...engine.zoc import ZoneOfControl
 
 JAPAN = "japan"
 RUSSIA = "russia"
@@ -47,6 +51,12 @@ class MukdenMap:
     time_limit: int
     die_bonus_cap: int
     modified_fp_floor: int | None
+    #: the engine's movement tables (engine.movement), per side: every step costs 1 hex of the two;
+    #: a Russian on an exit hex may step into the withdrawn box
+    steps: dict[str, Steps]
+    move_rules: dict[str, MoveRules]
+    zones: ZoneOfControl  # a unit's zone is the six hexes around it (where enemies stop)
+    board: Board
 
     @staticmethod
     def from_scenario(scenario: Scenario) -> "MukdenMap":
@@ -66,22 +76,39 @@ class MukdenMap:
         mukden = sorted(place("mukden"))[0]
         side_of = {uid: u["side"] for uid, u in scenario.units.items()}
         units_of = {side: tuple(params["allot_order"][side]) for side in SIDES}
+        mountain = frozenset(c.label for c in board.map_cells() if c.terrain == "mountain")
+        supply = place("supply_source")
+        exits = place("exit")
+        withdrawn = params["withdrawn_box"]
+        base = step_table(board, {t: 1 for t in {c.terrain for c in board.cells.values()}})
+        russian = as_steps({c: tuple(base[c]) + (((withdrawn, 1),) if c in exits else ()) for c in base}, base.index)
+        # mukden.6.river-stop / mountain-start-one: a river crossing ends the move, and so does any step
+        # out of a mountain hex (only the first step can be one: entering a mountain ends the move)
+        stop_steps = {a: frozenset(b for b in board.neighbors[a] if (a, b) in river or a in mountain)
+                      for a in board.cells}
+        clauses = {"occupied": "mukden.6.no-shared-hex", "zoc-locked": "mukden.6.locked-if-adjacent",
+                   "zoc-stop": "mukden.6.stop-adjacent", "too-far": "mukden.6.move-one-or-two"}
+        # mukden.6.stop-adjacent, mountain-stop, locked-if-adjacent; a Russian entering the supply
+        # source ends the game (mukden.4.supply-sudden-death), so the move ends there too
+        move_rules = {side: MoveRules(zoc_locked=True, stop_steps=stop_steps, clauses=clauses,
+                                      stop_cells=mountain | (supply if side == RUSSIA else frozenset()))
+                      for side in SIDES}
         return MukdenMap(
             hexes=hexes,
             neighbors={h: board.neighbors[h] for h in hexes},
             river=frozenset(river),
             fortress=frozenset(fortress),
-            mountain=frozenset(c.label for c in board.map_cells() if c.terrain == "mountain"),
+            mountain=mountain,
             mukden=mukden,
             railway=place("railway"),
             victory=frozenset({mukden} | set(place("railway_north"))),
-            supply=place("supply_source"),
-            exits=place("exit"),
+            supply=supply,
+            exits=exits,
             fortress_inside=place("fortress_inside"),
             detour_cells=detour_cells,
             detour_steps=steps,
             reserve_box=params["reserve_box"],
-            withdrawn_box=params["withdrawn_box"],
+            withdrawn_box=withdrawn,
             detour_unit=params["detour_unit"],
             side_of=side_of,
             units_of=units_of,
@@ -90,6 +117,10 @@ class MukdenMap:
             time_limit=params["time_limit"],
             die_bonus_cap=params["die_bonus_cap"],
             modified_fp_floor=params["modified_fp_floor"],
+            steps={side: russian if side == RUSSIA else base for side in SIDES},
+            move_rules=move_rules,
+            zones=ZoneOfControl(board),
+            board=board,
         )
 
     def problems(self, scenario: Scenario) -> list[str]:

@@ -9,60 +9,51 @@ from __future__ import annotations
 
 from typing import Iterable, Optional
 
-from ...engine.occupancy import cells_next_to, sole_occupants
 from ...engine.messages import msg
+from ...engine.movement import reach
 from ...engine.phases import Refusal, refuse
+from ...engine.retreat import retreat_cells, retreat_routes
 from .data import JAPAN, RUSSIA, MukdenMap
 
 
 def occupancy(units: dict[str, dict], m: MukdenMap) -> dict[str, str]:
     """{hex: unit id} of every unit on the map (one unit per hex: mukden.6.no-shared-hex)."""
-    return sole_occupants(units, m.neighbors)
+    return {u["at"]: uid for uid, u in units.items() if u["at"] in m.neighbors}
 
 
 def enemy_zone(units: dict[str, dict], m: MukdenMap, side: str) -> frozenset[str]:
     """Hexes adjacent to at least one enemy of ``side`` (where a move stops, a retreat may not go)."""
-    return frozenset(cells_next_to(units, m.neighbors, (uid for uid in units if m.side_of[uid] != side)))
-
-
-def _stops_in(m: MukdenMap, side: str, frm: str, to: str, zone: frozenset[str]) -> bool:
-    """Must a unit entering ``to`` from ``frm`` end its move there?"""
-    return (to in zone or to in m.mountain or m.across_river(frm, to)
-            or (side == RUSSIA and to in m.supply))  # entering the supply source ends the game
+    side_of = m.side_of
+    return m.zones.zone([u["at"] for uid, u in units.items() if side_of[uid] != side])
 
 
 def destinations(m: MukdenMap, units: dict[str, dict], uid: str) -> list[str]:
-    """Every cell the unit may end its move in, its own hex first; [] if it is not on the map."""
+    """Every cell the unit may end its move in, its own hex first, the withdrawn box (a Russian
+    leaving from an exit hex) last; [] if it is not on the map. One or two hexes (mukden.6.*): the
+    engine's search with an allowance of 2 and Mukden's stops."""
     start = units[uid]["at"]
     if start not in m.neighbors:
         return []
     side = m.side_of[uid]
-    zone = enemy_zone(units, m, side)
-    out = [start]
-    if start in zone:  # mukden.6.locked-if-adjacent
-        return out
-    occupied = occupancy(units, m)
-    exits = m.exits if side == RUSSIA else frozenset()
-    seen = {start}
-    second: list[str] = []
-    can_exit = start in exits
-    for n in m.neighbors[start]:
-        if n in occupied:
-            continue
-        out.append(n)
-        seen.add(n)
-        if start in m.mountain or _stops_in(m, side, start, n, zone):
-            continue
-        if n in exits:
-            can_exit = True
-        second.extend(n2 for n2 in m.neighbors[n] if n2 not in occupied)
-    for n2 in second:
-        if n2 not in seen:
-            seen.add(n2)
-            out.append(n2)
-    if can_exit:
+    held = frozenset([u["at"] for u in units.values() if u["at"] in m.neighbors])
+    found = reach(m.steps[side], start, 2, m.move_rules[side], blocked=held, zoc=enemy_zone(units, m, side))
+    out = list(found.cost)
+    if m.withdrawn_box in found.cost:
+        out.remove(m.withdrawn_box)
         out.append(m.withdrawn_box)
     return out
+
+
+def retreat_hexes(m: MukdenMap, units: dict[str, dict], uid: str) -> list[str]:
+    """One hex, empty and not next to an enemy (mukden.7.retreat-*), plus the withdrawn box for a
+    Russian unit on an exit hex (ruling 10)."""
+    at = units[uid]["at"]
+    if at not in m.neighbors:
+        return []
+    side = m.side_of[uid]
+    held = frozenset([u["at"] for u in units.values() if u["at"] in m.neighbors])
+    out = retreat_cells(retreat_routes(m.board, at, 1, forbidden=held | enemy_zone(units, m, side)))
+    return out + ([m.withdrawn_box] if side == RUSSIA and at in m.exits else [])
 
 
 def detour_cells(m: MukdenMap, units: dict[str, dict], waits: int) -> list[str]:

@@ -410,7 +410,7 @@ class Retreat(Phase):
         return state["combat"]["attacker" if self.attacker else "defender"]
 
     def actions(self, g: "Rules", state: State) -> Iterable[Action]:
-        cells = cb.retreat_cells(g.map, state["units"], self.retreater(state))
+        cells = mv.retreat_hexes(g.map, state["units"], self.retreater(state))
         return [g.retreat_action(c) for c in cells] + [Action("stand")]
 
     def refuse_retreat(self, g: "Rules", state: State, action: Action) -> Optional[Refusal]:
@@ -586,7 +586,7 @@ def end_turn(g: "Rules", state: State) -> list[Event]:
 
 def attacker_retreat_stage(g: "Rules", state: State) -> list[Event]:
     fight = state["combat"]
-    if fight["attacker_loss"] and cb.retreat_cells(g.map, state["units"], fight["attacker"]):
+    if fight["attacker_loss"] and mv.retreat_hexes(g.map, state["units"], fight["attacker"]):
         state["phase"] = "attacker-retreat"
         return []
     return defender_retreat_stage(g, state)
@@ -595,7 +595,7 @@ def attacker_retreat_stage(g: "Rules", state: State) -> list[Event]:
 def defender_retreat_stage(g: "Rules", state: State) -> list[Event]:
     fight = state["combat"]
     if (not fight["attacker_retreated"] and fight["defender_loss"]
-            and cb.retreat_cells(g.map, state["units"], fight["defender"])):
+            and mv.retreat_hexes(g.map, state["units"], fight["defender"])):
         state["phase"] = "defender-retreat"
         return []
     return take_losses(g, state)
