@@ -48,6 +48,13 @@ def resolve(rules: GameRules, state: State) -> State:
     return state
 
 
+def show_place(page: Page, label: Optional[str]) -> None:
+    """Bring a place into the map's view, as a player pans to it (the automation contract's
+    #map[data-reveal]), so a click on it lands on the map."""
+    if label:
+        page.evaluate("(l) => document.getElementById('map').setAttribute('data-reveal', l)", label)
+
+
 def fragment_of(link: str) -> str:
     return link.split("#", 1)[1]
 
@@ -85,10 +92,13 @@ class Player:
         expect(self.page.locator("#cover")).to_be_hidden()
 
     def click_unit(self, uid: str) -> None:
-        self.page.locator(f'#map [data-unit="{uid}"]').click()
+        unit = self.page.locator(f'#map [data-unit="{uid}"]')
+        show_place(self.page, unit.get_attribute("data-at"))
+        unit.click()
 
     def click_cell(self, label: str) -> None:
         """A click where a player would click: on the counter covering the cell, if there is one."""
+        show_place(self.page, label)
         occupant = self.page.locator(f'#map [data-unit][data-at="{label}"]')
         if occupant.count():
             occupant.first.click()

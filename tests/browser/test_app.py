@@ -16,7 +16,7 @@ from kassen.engine.state import clone
 from kassen.games import load_rules
 
 from .conftest import BOOT_TIMEOUT_MS, READY
-from .play import Player, drawn_positions, fragment_of, positions
+from .play import Player, drawn_positions, fragment_of, positions, show_place
 
 pytestmark = pytest.mark.browser
 
@@ -136,7 +136,9 @@ def test_embed_steps_through_the_moves_in_an_iframe_sized_page(open_app: Callabl
     embed.keyboard.press("End")
     expect(counter).to_have_text(f"Position {n} of {n}")
     expect(embed.locator("#frame-next")).to_be_disabled()
-    embed.locator("#map [data-unit]").first.click()  # read-only: nothing happens
+    unit = embed.locator("#map [data-unit]").first
+    show_place(embed, unit.get_attribute("data-at"))
+    unit.click()  # read-only: nothing happens
     expect(embed.locator("#actions button")).to_have_count(0)
     expect(embed.locator("#open-full")).to_have_attribute("href", re.compile(r"#k1\.f\.ikedaya\."))
     assert embed.evaluate("localStorage.length") == 0  # an embed saves nothing

@@ -134,11 +134,17 @@ def test_layout_stacks_the_side_panel_below_the_board_on_narrow_screens(page: Pa
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     assert "width=device-width" in (page.locator('meta[name="viewport"]').get_attribute("content") or "")
     page.set_viewport_size({"width": 1280, "height": 800})
-    board, side = page.locator("#board").bounding_box(), page.locator("#side-panel").bounding_box()
-    assert board and side
-    assert side["x"] >= board["x"] + board["width"] and abs(side["y"] - board["y"]) < 2  # side by side
+    board, dock, side = (page.locator(f"#{region}").bounding_box() for region in ("board", "dock", "side-panel"))
+    assert board and dock and side
+    # the prompt and buttons beside the map, the panel under them; the page fits the window
+    assert dock["x"] >= board["x"] + board["width"] and abs(dock["y"] - board["y"]) < 2
+    assert side["x"] == dock["x"] and side["y"] >= dock["y"] + dock["height"]
+    assert page.evaluate("document.documentElement.scrollHeight") <= 800
     page.set_viewport_size({"width": 375, "height": 740})
     board, side = page.locator("#board").bounding_box(), page.locator("#side-panel").bounding_box()
     assert board and side
     assert side["y"] >= board["y"] + board["height"] and abs(side["x"] - board["x"]) < 2  # stacked
     assert side["x"] + side["width"] <= 375  # nothing wider than the phone
+    # the dock stays at the bottom of the screen while the map is in view
+    dock = page.locator("#dock").bounding_box()
+    assert dock and abs(dock["y"] + dock["height"] - 740) < 2

@@ -62,7 +62,8 @@ class Screen:
     notices: list[str] = field(default_factory=list)
     frame: Optional[tuple[int, int]] = None  # (index, count) when stepping through frames
     selected: Optional[str] = None
-    highlight: list[str] = field(default_factory=list)
+    selected_at: Optional[str] = None  # the cell of the selected unit (the page brings it into view)
+    highlight: list[str] = field(default_factory=list)  # legal places: the page marks them on the map
     movable: list[str] = field(default_factory=list)  # units that can be clicked to act on the map
     can_continue: bool = False
     sides: list[tuple[str, str]] = field(default_factory=list)
@@ -663,8 +664,12 @@ class Controller:
         else:
             scr.frame = (self.frame_index, len(self.frames))
             scr.can_continue = not rules.hidden_information
+        if scr.selected:
+            scr.selected_at = view.get("units", {}).get(scr.selected, {}).get("at")
         try:
-            scr.svg = rules.render_svg(view, highlight=scr.highlight, selected=scr.selected)
+            # drawn without the highlight: the page marks the legal places on the map itself, so the
+            # drawing of the cells (most of a big map) stays the same from click to click
+            scr.svg = rules.render_svg(view, highlight=(), selected=scr.selected)
         except NotImplementedError:
             scr.svg = ""
         return scr

@@ -76,38 +76,152 @@ def bounds(board: Board) -> tuple[float, float, float, float]:
             (max(xs) - min(xs) + 2 * pad) * SCALE, (max(ys) - min(ys) + 2 * pad) * SCALE)
 
 
-def draw_counter(c: Counter, cx: float, cy: float, size: float, selected: bool) -> str:
+# Counter anatomy, as fractions of the counter's side. Text is never smaller than TEXT_MIN of the
+# side, so the page can pick a zoom at which every counter and its text are legible (see
+# static/js/surface.js): a long line is squeezed sideways (textLength), never made smaller.
+NAME_SIZE = 0.36
+TEXT_SIZE = 0.32
+TEXT_MIN = 0.32
+BADGE_RADIUS = 0.2
+STACK_STEP = 0.26  # offset between the counters of a fanned stack
+BOX_STEP_MIN = 0.3  # the tightest fan in an off-map box
+LABEL_SIZE = 0.22  # hex/square labels, in grid units
+
+
+def text_ems(text: str) -> float:
+    """Rough width of ``text`` in ems (CJK glyphs are square, Latin ones about 0.6 em in bold)."""
+    return sum(1.0 if ord(ch) > 0x2E80 else 0.62 for ch in text) or 1.0
+
+
+def counter_text(x: float, y: float, line: str, size: float, width: float, **values: object) -> str:
+    """One line of counter text at ``size``, squeezed sideways to ``width`` if it would be wider."""
+    squeeze = text_ems(line) * size > width
+    return svg.text(x, y, line, font_size=size, text_anchor="middle",
+                    textLength=width if squeeze else None, lengthAdjust="spacingAndGlyphs" if squeeze else None,
+                    **values)
+
+
+def draw_counter(c: Counter, cx: float, cy: float, size: float, selected: bool, stack: int = 1) -> str:
     """One counter centred at (cx, cy), ``size`` wide, in SVG units."""
     half = size / 2
+    width = size * 0.9
     classes = "unit" + (" selected" if selected else "") + (" spent" if c.rotated else "")
     body = [svg.title(c.title or " / ".join(c.lines))]
     body.append(svg.el("rect", {"class": "counter-body", "x": -half, "y": -half, "width": size, "height": size,
                                 "rx": size * 0.12, "fill": c.fill, "stroke": "#1b1b1b", "stroke-width": 1.5}))
     if c.face_down:
-        body.append(svg.el("circle", {"cx": 0.0, "cy": 0.0, "r": size * 0.3, "fill": "none",
+        body.append(svg.el("circle", {"cx": 0.0, "cy": 0.0, "r": size * 0.34, "fill": "none",
                                       "stroke": c.text_color, "stroke-width": 2.0}))
         if c.crest:
-            body.append(svg.text(0.0, size * 0.1, c.crest, fill=c.text_color, font_size=size * 0.3,
-                                 text_anchor="middle", font_weight="bold"))
+            body.append(counter_text(0.0, size * 0.14, c.crest, size * 0.4, width, fill=c.text_color,
+                                     font_weight="bold"))
     else:
         lines = c.lines[:3]
         n = len(lines)
+        sizes = [NAME_SIZE if i == 0 and n < 3 else TEXT_SIZE for i in range(n)]
+        step = size * (0.4 if n < 3 else 0.33)
         for i, line in enumerate(lines):
-            fs = size * (0.3 if i == 0 else 0.24)
-            y = (i - (n - 1) / 2) * size * 0.3 + fs * 0.35
-            body.append(svg.text(0.0, y, line, fill=c.text_color, font_size=fs, text_anchor="middle",
-                                 font_weight="bold" if i == 0 else None))
+            fs = size * sizes[i]
+            y = (i - (n - 1) / 2) * step + fs * 0.36
+            body.append(counter_text(0.0, y, line, fs, width, fill=c.text_color,
+                                     font_weight="bold" if i == 0 else None))
     for i, badge in enumerate(c.badges[:2]):
-        bx = half - size * 0.16 - i * size * 0.3
-        body.append(svg.el("circle", {"cx": bx, "cy": -half + size * 0.16, "r": size * 0.15, "fill": "#fff7d6",
-                                      "stroke": "#1b1b1b", "stroke-width": 1.0}))
-        body.append(svg.text(bx, -half + size * 0.22, badge, font_size=size * 0.18, text_anchor="middle",
-                             fill="#1b1b1b", font_weight="bold"))
+        # badges sit on the top corners, half outside the counter, so they never cover its text
+        bx = half - i * size
+        by = -half
+        body.append(svg.el("circle", {"cx": bx, "cy": by, "r": size * BADGE_RADIUS, "fill": "#fff7d6",
+                                      "stroke": "#1b1b1b", "stroke-width": 1.0, "class": "badge"}))
+        body.append(counter_text(bx, by + size * TEXT_MIN * 0.36, badge, size * TEXT_MIN, size * 0.36,
+                                 fill="#1b1b1b", font_weight="bold"))
     transform = f"translate({svg.num(cx)},{svg.num(cy)})" + (" rotate(90)" if c.rotated else "")
     label = f"{c.title or ' '.join(c.lines)} at {c.at}"
     return svg.el("g", {"class": classes, "data-unit": c.unit, "data-side": c.side, "data-at": c.at,
+                        "data-stack": str(stack) if stack > 1 else None,
                         "transform": transform, "tabindex": "0" if c.selectable else None,
                         "role": "button" if c.selectable else "img", "aria-label": label}, *body)
+
+
+def stack_offsets(n: int, size: float, box: bool, room: float) -> list[tuple[float, float]]:
+    """Where the counters of a stack of ``n`` go relative to the cell's centre, all at full size.
+
+    On the map a stack fans out diagonally (the last counter on top, to the upper right); in an
+    off-map box the counters stand in a row, overlapping only when the box is too narrow (``room``
+    is the box's width)."""
+    if n == 1:
+        return [(0.0, 0.0)]
+    if box:
+        step = min(size * 1.06, max(size * BOX_STEP_MIN, (room - size) / (n - 1)))
+        return [((i - (n - 1) / 2) * step, 0.0) for i in range(n)]
+    d = size * STACK_STEP
+    return [((i - (n - 1) / 2) * d, -(i - (n - 1) / 2) * d) for i in range(n)]
+
+
+def layer(name: str, *children: str, **attrs: object) -> str:
+    """A top-level group of the map. The page replaces only the layers whose markup changed."""
+    return svg.el("g", {"data-layer": name, **attrs}, *children) if children else \
+        f'<g data-layer="{name}"></g>'
+
+
+_STATIC: dict[tuple, tuple[Board, str]] = {}
+
+
+def _cached(key: tuple, board: Board, build: Callable[[], str]) -> str:
+    """Markup that depends only on the board and drawing choices, built once (a big map's cells
+    are most of its SVG). Keyed on the board object itself, not its id(), which Python reuses."""
+    hit = _STATIC.get(key)
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    markup = build()
+    if len(_STATIC) > 16:
+        _STATIC.clear()
+    _STATIC[key] = (board, markup)
+    return markup
+
+
+def _cells_layer(board: Board, fills: list[str], legal: set[str], show_labels: bool) -> str:
+    cell_parts = []
+    label_size = SCALE * LABEL_SIZE
+    for cell, fill in zip(board.cells.values(), fills):
+        cx, cy = cell.x * SCALE, cell.y * SCALE
+        is_legal = cell.label in legal
+        classes = "cell" + (" legal" if is_legal else "") + (" box" if cell.kind == "box" else "")
+        inner = [cell_shape(cell, fill=fill, stroke="#5b5b5b", stroke_width=1.0, class_="cell-shape")]
+        if show_labels and cell.kind != "box":
+            ly = cy - (0.86 if cell.kind == "hex" else 0.5) * SCALE + label_size * 1.02
+            inner.append(svg.text(cx, ly, cell.label, font_size=label_size, text_anchor="middle",
+                                  fill="#333333", class_="cell-label"))
+        cell_parts.append(svg.el("g", {"class": classes, "data-cell": cell.label,
+                                       "tabindex": "0" if is_legal else None,
+                                       "role": "button" if is_legal else None,
+                                       "aria-label": f"{cell.name + ' ' if cell.name else ''}{cell.label}"},
+                                 *inner))
+    return layer("cells", *cell_parts, class_="cells")
+
+
+def _edges_layer(board: Board, edges: dict[str, EdgeStyle]) -> str:
+    edge_parts = []
+    for conn in board.connections.values():
+        for feature in sorted(conn.features):
+            style = edges.get(feature)
+            if style is None:
+                continue
+            a, b = board.cells[conn.a], board.cells[conn.b]
+            if a.kind == "box" or b.kind == "box" or (a.floor != b.floor):
+                continue
+            (x1, y1), (x2, y2) = edge_endpoints(a, b, board)
+            edge_parts.append(svg.el("line", {"x1": x1, "y1": y1, "x2": x2, "y2": y2, "stroke": style.stroke,
+                                              "stroke-width": style.width, "stroke-linecap": "round",
+                                              "stroke-dasharray": style.dash, "opacity": style.opacity,
+                                              "class": f"edge edge-{feature}"}))
+    for a_label, b_label in board.walls:
+        style = edges.get("wall")
+        if style is None:
+            continue
+        (x1, y1), (x2, y2) = edge_endpoints(board.cells[a_label], board.cells[b_label], board)
+        edge_parts.append(svg.el("line", {"x1": x1, "y1": y1, "x2": x2, "y2": y2, "stroke": style.stroke,
+                                          "stroke-width": style.width, "stroke-linecap": "round",
+                                          "class": "edge edge-wall"}))
+    return layer("edges", *edge_parts, class_="edges")
 
 
 def render_board(
@@ -119,85 +233,81 @@ def render_board(
     highlight: Iterable[str] = (),
     selected: Optional[str] = None,
     underlays: Iterable[str] = (),
+    marks: Iterable[str] = (),
     overlays: Iterable[str] = (),
     show_labels: bool = True,
     counter_size: float = 0.95,
+    legible: Optional[tuple[float, float]] = None,
     title: str = "",
     standalone: bool = False,
 ) -> str:
-    """The whole map as one <svg> element."""
+    """The whole map as one <svg> element, in layers (``<g data-layer=...>``): cells (with their
+    labels), under (``underlays``), edges (hexside features), marks (fixed map marks drawn over
+    the edges: names, legend), over (``overlays``: what changes during play), units.
+
+    The cells and edges layers of a board are built once and reused while nothing is
+    highlighted (the page marks legal places itself, see kassen.ui.drawing). ``legible`` is
+    (smallest counter side, smallest counter text) for a game that draws its own counters;
+    the root carries them as ``data-counter`` / ``data-text`` (and ``data-label``, the size of
+    the cell labels) so the page can choose a zoom at which all of them are legible."""
     legal = set(highlight)
     x0, y0, w, h = bounds(board)
     parts: list[str] = []
     if title:
         parts.append(svg.title(title))
-    # cells
-    cell_parts = []
-    for cell in board.cells.values():
-        cx, cy = cell.x * SCALE, cell.y * SCALE
-        classes = "cell" + (" legal" if cell.label in legal else "") + (" box" if cell.kind == "box" else "")
-        inner = [cell_shape(cell, fill=cell_fill(cell), stroke="#5b5b5b", stroke_width=1.0, class_="cell-shape")]
-        if show_labels and cell.kind != "box":
-            ly = cy - (0.62 if cell.kind == "hex" else 0.36) * SCALE
-            inner.append(svg.text(cx, ly, cell.label, font_size=SCALE * 0.2, text_anchor="middle",
-                                  fill="#333333", class_="cell-label"))
-        cell_parts.append(svg.el("g", {"class": classes, "data-cell": cell.label,
-                                       "tabindex": "0" if cell.label in legal else None,
-                                       "role": "button" if cell.label in legal else None,
-                                       "aria-label": f"{cell.name + ' ' if cell.name else ''}{cell.label}"},
-                                 *inner))
-    parts.append(svg.el("g", {"class": "cells"}, *cell_parts))
-    parts.extend(underlays)
-    # connection features
+    fills = [cell_fill(cell) for cell in board.cells.values()]
+    if legal:
+        parts.append(_cells_layer(board, fills, legal, show_labels))
+    else:
+        parts.append(_cached(("cells", show_labels, tuple(fills)), board,
+                             lambda: _cells_layer(board, fills, legal, show_labels)))
+    parts.append(layer("under", *underlays))
     if edges:
-        edge_parts = []
-        for conn in board.connections.values():
-            for feature in sorted(conn.features):
-                style = edges.get(feature)
-                if style is None:
-                    continue
-                a, b = board.cells[conn.a], board.cells[conn.b]
-                if a.kind == "box" or b.kind == "box" or (a.floor != b.floor):
-                    continue
-                (x1, y1), (x2, y2) = edge_endpoints(a, b, board)
-                edge_parts.append(svg.el("line", {"x1": x1, "y1": y1, "x2": x2, "y2": y2, "stroke": style.stroke,
-                                                  "stroke-width": style.width, "stroke-linecap": "round",
-                                                  "stroke-dasharray": style.dash, "opacity": style.opacity,
-                                                  "class": f"edge edge-{feature}"}))
-        for a_label, b_label in board.walls:
-            style = edges.get("wall")
-            if style is None:
-                continue
-            (x1, y1), (x2, y2) = edge_endpoints(board.cells[a_label], board.cells[b_label], board)
-            edge_parts.append(svg.el("line", {"x1": x1, "y1": y1, "x2": x2, "y2": y2, "stroke": style.stroke,
-                                              "stroke-width": style.width, "stroke-linecap": "round",
-                                              "class": "edge edge-wall"}))
-        parts.append(svg.el("g", {"class": "edges"}, *edge_parts))
-    parts.extend(overlays)
-    # counters, stacked side by side inside a cell
+        key = ("edges", tuple(sorted((k, repr(v)) for k, v in edges.items())))
+        parts.append(_cached(key, board, lambda: _edges_layer(board, edges)))
+    else:
+        parts.append(layer("edges"))
+    parts.append(layer("marks", *marks))
+    parts.append(layer("over", *overlays))
+    # counters: a stack fans out at full size (never shrunk), the last one on top
     by_cell: dict[str, list[Counter]] = {}
     for c in counters:
         by_cell.setdefault(c.at, []).append(c)
     unit_parts = []
+    size = counter_size * SCALE
     for label, stack in by_cell.items():
         cell = board.cells.get(label)
         if cell is None:
             continue
         cx, cy = cell.x * SCALE, cell.y * SCALE
+        box = cell.kind == "box"
+        if not box:
+            cy += 0.08 * SCALE
         n = len(stack)
-        if cell.kind == "box":
-            size = min(counter_size * 0.6, 2.2 / n) * SCALE
-        else:
-            size = min(counter_size, 0.98 / n) * SCALE
-        for i, c in enumerate(stack):
-            ox = (i - (n - 1) / 2) * size * 1.02
-            unit_parts.append(draw_counter(c, cx + ox, cy + (0.08 * SCALE if cell.kind != "box" else 0.0), size,
-                                           c.unit == selected))
-    parts.append(svg.el("g", {"class": "units"}, *unit_parts))
+        for c, (dx, dy) in zip(stack, stack_offsets(n, size, box, 2.3 * SCALE)):
+            unit_parts.append(draw_counter(c, cx + dx, cy + dy, size, c.unit == selected, n))
+    parts.append(layer("units", *unit_parts, class_="units"))
+    if legible is None and unit_parts:
+        legible = (size, size * TEXT_MIN)
     root = {"xmlns": "http://www.w3.org/2000/svg",
             "viewBox": f"{svg.num(x0)} {svg.num(y0)} {svg.num(w)} {svg.num(h)}",
             "class": "board", "role": "group", "aria-label": title or "map",
-            "font-family": "system-ui, -apple-system, 'Segoe UI', sans-serif"}
+            "font-family": "system-ui, -apple-system, 'Segoe UI', 'Noto Sans JP', sans-serif",
+            "data-counter": svg.num(legible[0]) if legible else None,
+            "data-text": svg.num(legible[1]) if legible else None,
+            "data-label": svg.num(SCALE * LABEL_SIZE) if show_labels else None}
     if standalone:
         root["width"], root["height"] = svg.num(w), svg.num(h)
     return svg.el("svg", root, *parts)
+
+
+def split_layers(markup: str) -> tuple[str, list[tuple[str, str]]]:
+    """(everything before the first layer, [(layer name, layer markup)]) of a map drawn by
+    ``render_board``; the page compares layers to replace only those that changed."""
+    head, *chunks = markup.split('<g data-layer="')
+    out = []
+    for i, chunk in enumerate(chunks):
+        if i == len(chunks) - 1 and chunk.endswith("</svg>"):
+            chunk = chunk[: -len("</svg>")]
+        out.append((chunk[: chunk.index('"')], '<g data-layer="' + chunk))
+    return head, out

@@ -65,8 +65,6 @@ class Binding:
         click("back-to-game", c.back_to_game)
         click("new-same", app.play_again)
         on(by_id("status-more"), "click", lambda evt: drawing.toggle_status())
-        on(by_id("zoom-in"), "click", lambda evt: self.zoom(1))
-        on(by_id("zoom-out"), "click", lambda evt: self.zoom(-1))
         on(by_id("nav-help"), "click", lambda evt: dialogs.open_help())
         on(by_id("nav-rulings"), "click", lambda evt: dialogs.open_rulings(None))
         on(by_id("page-close"), "click", lambda evt: by_id("page-dialog").close())
@@ -146,15 +144,6 @@ class Binding:
         if uid != drawing.hover:
             drawing.hover = uid
             drawing.render_details(self.controller.focused())
-
-    def zoom(self, step: int) -> None:
-        """Map size 1x-3x the board's width (a view setting, not part of the game)."""
-        board = by_id("map")
-        current = board.getAttribute("data-zoom")
-        level = max(1, min(3, (int(current) if present(current) else 1) + step))
-        board.setAttribute("data-zoom", str(level))
-        by_id("zoom-out").disabled = level == 1
-        by_id("zoom-in").disabled = level == 3
 
     # -- buttons and keys -----------------------------------------------------------------------------
     def on_button(self, evt: Any) -> None:

@@ -18,6 +18,7 @@ from ..app.controller import Button, Screen
 from . import browser
 from .browser import by_id
 from .dom import clear, el, set_body_data, show
+from .mapview import MapView
 
 if TYPE_CHECKING:  # pragma: no cover
     from .app import App
@@ -34,7 +35,8 @@ class Drawing:
         self.app = app
         self.hover: Optional[str] = None  # the counter pointed at or focused (its details show)
         self.dismissed: set[str] = set()  # notices the player dismissed
-        self._svg = ""
+        self.map = MapView()
+        self._revealed: tuple = ()
         self._log: list[str] = []
         self._buttons: list[tuple[str, str, Optional[str]]] = []
         self._chooser: list[tuple[str, str, Optional[str]]] = []
@@ -83,6 +85,7 @@ class Drawing:
     def _render_menu(self, scr: Screen) -> None:
         show(by_id("menu"), True)
         show(by_id("board-head"), False)
+        show(by_id("dock"), False)
         show(by_id("game-panel"), False)
         self._set_map("")
         show(by_id("back-to-game-row"), scr.has_game)
@@ -133,9 +136,7 @@ class Drawing:
             saves.append(item)
 
     def _set_map(self, svg: str) -> None:
-        if svg != self._svg:
-            self._svg = svg
-            by_id("map").innerHTML = svg
+        if self.map.draw(svg):
             # a link shown for the previous position is stale (and may hold secrets): drop it
             show(by_id("link-box"), False)
             by_id("link-output").value = ""
@@ -146,6 +147,7 @@ class Drawing:
         self._menu_key = None
         show(by_id("menu"), False)
         show(by_id("board-head"), True)
+        show(by_id("dock"), True)
         show(by_id("game-panel"), True)
         playing = scr.mode == "play"
         by_id("game-title").textContent = scr.title
@@ -179,10 +181,14 @@ class Drawing:
             full.href = browser.page_url() + str(window.location.hash)
         # the map; counters that can act get a class (a visual cue and a keyboard landing spot)
         self._set_map(scr.svg)
+        self.map.mark_cells("legal", scr.highlight, focusable=True)
         by_id("map").classList.toggle("has-legal", bool(scr.highlight))
-        movable = set(scr.movable)
-        for node in list(document.querySelectorAll("#map [data-unit]")):
-            node.classList.toggle("can-act", str(node.dataset.unit) in movable)
+        self.map.mark_units("can-act", scr.movable)
+        # a newly selected unit: its place and where it may go come into view
+        wanted = (scr.selected, scr.selected_at)
+        if scr.selected and scr.selected_at and wanted != self._revealed:
+            self.map.reveal([scr.selected_at, *scr.highlight])
+        self._revealed = wanted
         # the side panel
         self._render_buttons("chooser-entries", scr.chooser, "_chooser")
         show(by_id("chooser"), bool(scr.chooser))

@@ -14,7 +14,7 @@ from ...engine import squaregrid
 from ...engine.board import Cell
 from ...engine.state import View
 from ...render import svg
-from ...render.board import SCALE, render_board
+from ...render.board import SCALE, TEXT_MIN, counter_text, render_board
 from .data import POOL, SKILL_KANJI, SKILL_NAME
 from .text import counter_values
 
@@ -246,29 +246,32 @@ def _legend(rules: "Rules") -> str:
     return svg.el("g", {"class": "legend"}, *parts)
 
 
+# Counter sides, in squares: never below STACKED, so every counter and its text stay legible at the
+# zoom the page picks (render_board's ``legible``); a fifth counter in a square, or a crowded box,
+# overlaps the others (the page brings a pointed-at or focused counter to the top).
+SINGLE, STACKED, POOL_SIZE = 0.6, 0.46, 0.56
+
+
 def _slots(n: int, box: bool) -> tuple[float, list[tuple[float, float]]]:
     """(counter size, centres) in grid units relative to the cell centre."""
     if box:
-        cols = max(1, min(n, 6)) if n <= 6 else (n + 1) // 2
-        rows = 1 if n <= 6 else 2
-        size = min(0.42, 2.25 / cols, 0.85 / rows)
+        rows = 1 if n <= 4 else 2
+        per_row = -(-n // rows)
+        size = STACKED
+        step = min(size * 1.04, (2.3 - size) / max(1, per_row - 1))
         pts = []
         for i in range(n):
-            r, c = divmod(i, cols)
-            pts.append(((c - (cols - 1) / 2) * size * 1.04, 0.08 + (r - (rows - 1) / 2) * size * 1.04))
+            r, c = divmod(i, per_row)
+            pts.append(((c - (per_row - 1) / 2) * step, 0.08 + (r - (rows - 1) / 2) * size * 1.02))
         return size, pts
     if n == 1:
-        return 0.6, [(0.0, 0.08)]
+        return SINGLE, [(0.0, 0.08)]
     if n == 2:
-        return 0.46, [(-0.24, 0.08), (0.24, 0.08)]
+        return STACKED, [(-0.24, 0.08), (0.24, 0.08)]
+    grid = [(-0.24, -0.13), (0.24, -0.13), (-0.24, 0.27), (0.24, 0.27)]
     if n == 3:
-        return 0.41, [(-0.215, -0.12), (0.215, -0.12), (0.0, 0.29)]
-    size = 0.3
-    pts = []
-    for i in range(n):
-        r, c = divmod(i, 3)
-        pts.append(((c - 1) * 0.31, -0.1 + r * 0.34))
-    return size, pts
+        return STACKED, [grid[0], grid[1], (0.0, 0.27)]
+    return STACKED, (grid + [(0.0, 0.085)] * n)[:n]
 
 
 def _pool_slots(n: int) -> list[tuple[float, float]]:
@@ -276,13 +279,8 @@ def _pool_slots(n: int) -> list[tuple[float, float]]:
     return [((i % 5 - 2) * 0.62, -0.63 + (i // 5) * 0.62) for i in range(n)]
 
 
-def _fit(text_: str, width: float, base: float) -> float:
-    """A font size that fits ``text_`` in ``width`` (CJK glyphs count about twice a Latin one)."""
-    ems = sum(1.0 if ord(ch) > 0x2E80 else 0.56 for ch in text_) or 1.0
-    return min(base, width / ems)
-
-
-def _counter(rules: "Rules", view: View, uid: str, cx: float, cy: float, size: float, selected: bool) -> str:
+def _counter(rules: "Rules", view: View, uid: str, cx: float, cy: float, size: float, selected: bool,
+             stack: int = 1) -> str:
     data = rules.data
     c = data.counters[uid]
     u = view["units"][uid]
@@ -294,22 +292,21 @@ def _counter(rules: "Rules", view: View, uid: str, cx: float, cy: float, size: f
     skill = SKILL_NAME[c.skill] + (f" {SKILL_KANJI[c.skill]}" if c.skill else "")
     title = f"{c.name} {c.kanji} ({rules.side_name(c.side)}): strength {c.strength}, skill {skill}, " \
             f"status {c.status}" + (", spent" if spent else "") + (", tuberculosis" if c.tuberculosis else "")
-    name_fs = _fit(c.short, s * 0.9, s * 0.27)
     values = counter_values(data, uid)
+    fs = s * TEXT_MIN
     body = [svg.title(title),
             svg.el("rect", {"class": "counter-body", "x": -half, "y": -half, "width": s, "height": s,
                             "rx": s * 0.1, "fill": fill, "stroke": "#ffd54a" if selected else "#1b1b1b",
                             "stroke-width": 3.0 if selected else 1.2}),
-            svg.text(0.0, -s * 0.06, c.short, fill=ink, font_size=name_fs, text_anchor="middle",
-                     font_weight="bold"),
-            svg.text(0.0, s * 0.33, values, fill=ink, font_size=_fit(values, s * 0.9, s * 0.3),
-                     text_anchor="middle")]
+            counter_text(0.0, -s * 0.06, c.short, fs, s * 0.92, fill=ink, font_weight="bold"),
+            counter_text(0.0, s * 0.36, values, fs, s * 0.92, fill=ink)]
     if c.tuberculosis:
         body.append(svg.el("circle", {"cx": half - s * 0.13, "cy": -half + s * 0.13, "r": s * 0.07,
                                       "fill": "#ffffff", "stroke": ink, "stroke-width": 0.6}))
     transform = f"translate({svg.num(_u(cx))},{svg.num(_u(cy))})" + (" rotate(90)" if spent else "")
     classes = "unit" + (" selected" if selected else "") + (" spent" if spent else "")
     return svg.el("g", {"class": classes, "data-unit": uid, "data-side": c.side, "data-at": u["at"],
+                        "data-stack": str(stack) if stack > 1 else None,
                         "transform": transform, "tabindex": "0", "role": "button",
                         "aria-label": f"{title}, at {u['at']}"}, *body)
 
@@ -345,15 +342,17 @@ def render_svg(rules: "Rules", view: View, highlight: Iterable[str] = (), select
                 under.append(svg.text(_u(cell.x - 1.55), _u(cell.y - 1.04), title, font_size=6.0,
                                       fill="#333333", font_weight="bold", class_="box-name"))
             for uid, (dx, dy) in zip(uids, pts):
-                counters.append(_counter(rules, view, uid, cell.x + dx, cell.y + dy, 0.56, uid == selected))
+                counters.append(_counter(rules, view, uid, cell.x + dx, cell.y + dy, POOL_SIZE, uid == selected))
             continue
         size, pts = _slots(len(uids), cell.kind == "box")
+        crowded = len(uids) if len(uids) > 4 or cell.kind == "box" else 1  # overlapping: raised on hover
         for uid, (dx, dy) in zip(uids, pts):
-            counters.append(_counter(rules, view, uid, cell.x + dx, cell.y + dy, size, uid == selected))
+            counters.append(_counter(rules, view, uid, cell.x + dx, cell.y + dy, size, uid == selected, crowded))
     # the selected counter last, so its outline is never covered
     counters.sort(key=lambda m: 'class="unit selected' in m)
     overlays = _labels(rules) + _features(rules) + _box_names(rules, view, len(by_cell.get(POOL, ()))) + under + \
         [_legend(rules)] + counters
     title = f"{rules.scenario.title}: turn {view.get('turn', 1)}"
     return render_board(board, cell_fill=fill, counters=(), edges=None, highlight=highlight, selected=selected,
-                        overlays=overlays, show_labels=False, title=title)
+                        overlays=overlays, show_labels=False, title=title,
+                        legible=(STACKED * SCALE, STACKED * SCALE * TEXT_MIN))
