@@ -25,10 +25,13 @@ def rules():
     return DrawnToy(base.scenario)
 
 
-def make(rules, store=None):
+def make(rules, store=None, confirm=False):
+    """A controller; ``confirm``: ask before moves Undo cannot take back (the page's default)."""
     ids = iter(f"s{i}" for i in range(100))
-    return Controller(lambda sid: rules, Saves(store if store is not None else MemoryStore()),
-                      new_slot_id=lambda: next(ids), clock=lambda: "now")
+    c = Controller(lambda sid: rules, Saves(store if store is not None else MemoryStore()),
+                   new_slot_id=lambda: next(ids), clock=lambda: "now")
+    c.confirm_commits = confirm
+    return c
 
 
 def test_hot_seat_cover_hides_the_other_sides_secret(rules):
@@ -374,3 +377,144 @@ def test_one_view_per_state_however_many_clicks(rules):
     c.press("pass")  # the cover goes up: the spectator's view only
     c.screen()
     assert calls == [None]
+
+
+# -- safe play ----------------------------------------------------------------------------------------
+
+def test_a_move_that_passes_the_device_waits_for_confirmation(rules):
+    c = make(rules, confirm=True)
+    c.start_new("toy", seed=3)
+    c.reveal()
+    c.click_cell("0102")  # an ordinary move: done at once, Undo can take it back
+    assert c.history.state["units"]["r1"]["at"] == "0102" and c.pending is None
+    c.press("pass")  # passes the device to Blue: asks first, nothing happens yet
+    s = c.screen()
+    assert c.history.record == ["move r1 @0102"] and s.cover is None
+    assert s.confirm is not None and s.confirm.action == "pass" and s.confirm.button == "End turn"
+    assert "passes the device to Blue" in s.confirm.what and s.buttons == [] and s.highlight == []
+    assert c.cancel() and c.screen().confirm is None  # Escape: back to choosing
+    assert c.history.record == ["move r1 @0102"]
+    c.press("pass")
+    c.undo()  # Undo closes the confirmation and takes nothing back
+    assert c.screen().confirm is None and c.history.record == ["move r1 @0102"]
+    c.press("pass")
+    c.confirm()
+    assert c.history.record[-1] == "pass" and c.screen().cover == "blue"
+
+
+def test_the_consequences_are_found_on_a_scratch_copy():
+    from kassen.app.controller import consequences
+    from kassen.engine.actions import Action
+    from kassen.games import load_rules
+
+    rules = load_rules("mukden")
+    state = rules.setup(1)
+    before = json.dumps(state, sort_keys=True)
+    assert consequences(rules, state, Action.parse("allot jp-1 =3")) == []
+    assert json.dumps(state, sort_keys=True) == before  # the state itself is untouched
+    ik = load_rules("ikedaya")
+    c = Controller(lambda sid: ik, Saves(MemoryStore()))
+    c.start_new("ikedaya", seed=1)
+    # an action leading to dice is asked about; the wording names it
+    state = c.history.state
+    for _ in range(200):
+        legal = ik.legal_actions(state)
+        dice = [a for a in legal if "rolls the dice" in consequences(ik, state, a)]
+        if dice:
+            break
+        state, _ = ik.apply(state, legal[0])
+        from kassen.engine.play import sample_chance
+        from kassen.engine.state import CHANCE
+        while ik.current_player(state) == CHANCE:
+            state, _ = ik.apply(state, sample_chance(ik, state))
+    assert dice
+
+
+def test_the_withdrawal_that_ends_the_game_is_asked_about():
+    from kassen.games import load_rules
+
+    rules = load_rules("mukden")
+    c = Controller(lambda sid: rules, Saves(MemoryStore()))
+    c.confirm_commits = True
+    c.start_new("mukden", seed=7)
+    for uid, fp in (("jp-1", 11), ("jp-2", 4), ("jp-3", 4), ("jp-4", 4), ("jp-yalu", 4)):
+        c.reveal()
+        c.press(f"allot {uid} ={fp}")
+    c.press("confirm")
+    assert c.pending is not None and "passes the device to Russia" in c.pending.what
+    c.confirm()
+    for uid in ("ru-1", "ru-2", "ru-3", "ru-gr-right", "ru-gr-left"):
+        c.reveal()
+        c.press(f"allot {uid} =4")
+    c.press("confirm")
+    c.confirm()
+    c.reveal()
+    c.press("move jp-yalu @0907")
+    c.confirm()
+    c.reveal()
+    c.press("withdraw")
+    s = c.screen()
+    assert s.confirm is not None and s.confirm.button == "End the game" and s.outcome is None
+    assert "ends the game" in s.confirm.what and "reveals" in s.confirm.what
+    c.confirm()
+    assert c.screen().outcome.startswith("Japan wins")
+
+
+def test_the_other_sides_moves_are_summarised_and_their_places_marked(rules):
+    c = make(rules)
+    c.start_new("toy", seed=3)
+    c.reveal()
+    assert c.screen().since == []  # nothing happened yet
+    c.click_cell("0102")
+    c.press("pass")
+    c.reveal()  # blue looks: red's move is news
+    s = c.screen()
+    assert s.since and any("0102" in line for line in s.since)
+    assert set(s.last_move) == {"0101", "0102"}
+    blue_at = c.history.state["units"]["b1"]["at"]
+    target = next(a for a in c.legal() if a.cell and a.cell != blue_at)
+    c.perform(target)  # blue acts: the news is gone
+    assert c.screen().since == [] and c.screen().last_move == []
+
+
+def test_undo_notes_tell_what_undo_would_do(rules):
+    c = make(rules)
+    c.start_new("toy", seed=3)
+    c.reveal()
+    assert c.screen().undo_note == ""
+    c.click_cell("0102")
+    assert c.screen().undo_note.startswith("Undo takes back: Move")
+    c.press("pass")
+    c.reveal()
+    assert "change of player" in c.screen().undo_note  # toy hides information: a barrier
+    c.click_unit("b1")  # b1 is focused (blue's only unit): the chooser for its own cell opens
+    assert c.screen().chooser and "closes this choice" in c.screen().undo_note
+    c.undo()
+    assert c.screen().chooser == [] and c.history.record[-1] == "pass"
+
+
+def test_log_lines_carry_the_same_action_numbers_for_both_players(rules):
+    c = make(rules)
+    c.start_new("toy", seed=3)
+    c.reveal()
+    c.click_cell("0102")
+    c.press("pass")
+    red = c.screen()
+    c.reveal()
+    blue = c.screen()
+    assert red.log_n == blue.log_n and red.log_n == sorted(red.log_n) and red.log_n[-1] == 2
+
+
+def test_each_frame_says_what_changed_from_the_previous(rules):
+    c = make(rules)
+    c.start_new("toy", seed=4)
+    c.reveal()
+    c.click_cell("0102")
+    c.press("pass")
+    viewer = make(rules)
+    viewer.open_link(c.embed_link())
+    viewer.goto_frame(1)
+    s = viewer.screen()
+    assert "Red <One> 0101 → 0102" in s.frame_move and set(s.last_move) == {"0101", "0102"}
+    viewer.goto_frame(0)
+    assert viewer.screen().frame_move == ""

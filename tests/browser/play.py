@@ -14,6 +14,7 @@ from typing import Any, Optional
 
 from playwright.sync_api import Page, expect
 
+from kassen.app.controller import consequences
 from kassen.engine import codec
 from kassen.engine.actions import Action
 from kassen.engine.play import sample_chance
@@ -125,8 +126,25 @@ class Player:
             chooser = page.locator(f'#chooser-entries button[data-action="{text}"]')
             if page.locator("#chooser").is_visible():
                 chooser.click()
+        self.confirm_if_asked(text)
         self.apply(text)
         self.check()
+
+    def asks_first(self, text: str) -> bool:
+        """Does the page ask before this action (it ends the turn or the game, rolls dice, reveals,
+        passes the device, or cannot be undone)? The same test as the page's, in CPython."""
+        return bool(consequences(self.rules, self.state, Action.parse(text)))
+
+    def confirm_if_asked(self, text: str) -> None:
+        """The confirmation bar shows exactly for the actions that need it; confirm it."""
+        bar = self.page.locator("#confirm-bar")
+        if self.asks_first(text):
+            expect(bar).to_be_visible()
+            expect(bar).to_have_attribute("data-action", text)
+            assert self.page.locator("body").get_attribute("data-to-move") == self.to_move  # nothing done yet
+            self.page.locator("#confirm-go").click()
+        else:
+            expect(bar).to_be_hidden()
 
     def apply(self, text: str) -> None:
         self.state, _ = self.rules.apply(self.state, text)

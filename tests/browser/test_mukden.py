@@ -220,6 +220,15 @@ def test_keyboard_only_move_and_escape(open_app: Callable[..., Page]) -> None:
     assert focused().startswith("call =")  # then the call buttons
     page.keyboard.press("Tab")
     page.keyboard.press("Space")
+    # the call passes the device: the page asks first, and the focus is on the confirmation
+    expect(page.locator("#confirm-bar")).to_have_attribute("data-action", "call =2")
+    assert focused() == "confirm-go"
+    page.keyboard.press("Escape")  # changed my mind: back to the calls
+    expect(page.locator("#confirm-bar")).to_be_hidden()
+    page.locator('#actions button[data-action="call =2"]').focus()
+    page.keyboard.press("Enter")
+    assert focused() == "confirm-go"
+    page.keyboard.press("Enter")
     p.apply("call =2")
     p.check()
     expect(page.locator('#cover [data-cover="russia"]')).to_be_visible()

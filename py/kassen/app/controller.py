@@ -55,6 +55,7 @@ class Screen:
     cover: Optional[str] = None  # side id the device must be passed to
     cover_text: str = ""
     log: list[str] = field(default_factory=list)
+    log_n: list[int] = field(default_factory=list)  # the action each line belongs to (0: before the first)
     dice: list[tuple[str, int]] = field(default_factory=list)
     can_undo: bool = False
     can_redo: bool = False
@@ -66,9 +67,106 @@ class Screen:
     highlight: list[str] = field(default_factory=list)  # legal places: the page marks them on the map
     movable: list[str] = field(default_factory=list)  # units that can be clicked to act on the map
     can_continue: bool = False
+    undo_note: str = ""  # why Undo is unavailable, or what it would take back
+    confirm: Optional["Confirm"] = None  # a move waiting for the player to confirm it
+    since: list[str] = field(default_factory=list)  # what the other side did since the viewer last acted
+    last_move: list[str] = field(default_factory=list)  # cells where something changed since then
+    frame_move: str = ""  # stepping through frames: what changed from the previous frame
     sides: list[tuple[str, str]] = field(default_factory=list)
     hidden_information: bool = False
     has_game: bool = False  # a game in play exists (the menu offers to go back to it)
+
+
+@dataclass
+class Confirm:
+    """A move that cannot simply be taken back, waiting for the player to confirm it."""
+
+    action: str  # its text
+    what: str  # "Move 4th Army to 0506: this passes the device to Russia."
+    button: str  # "End turn"
+    cells: list[str] = field(default_factory=list)  # where it acts: drawn as the planned move
+    unit: Optional[str] = None
+
+
+# A move the page asks about first, by what it does (checked on a scratch copy of the state).
+CONSEQUENCE_BUTTONS = (("ends the game", "End the game"), ("rolls the dice", "Roll the dice"),
+                       ("reveals", "Reveal"), ("passes the device", "End turn"), ("ends the turn", "End the turn"),
+                       ("cannot be undone", "Confirm"))
+
+
+def consequences(rules: GameRules, state: State, action: Action) -> list[str]:
+    """What ``action`` does that Undo cannot simply take back, in words ("rolls the dice", "passes
+    the device to Russia", ...); empty for an ordinary move. Applied to a scratch copy (``apply``
+    never mutates its input); the words name nothing the player may not know."""
+    before = rules.current_player(state)
+    after, events = rules.apply(state, action)
+    to = rules.current_player(after)
+    out = []
+    if to == TERMINAL:
+        out.append("ends the game")
+    elif to == CHANCE:
+        out.append("rolls the dice")
+    if any(e.get("kind") == "reveal" for e in events):
+        out.append("reveals hidden information")
+    if to not in (CHANCE, TERMINAL) and to != before and rules.hidden_information:
+        out.append(f"passes the device to {rules.side_name(to)}")
+    if to != TERMINAL and after.get("turn") != state.get("turn"):
+        out.append("ends the turn")
+    if not out and rules.is_barrier(state, action, after, events):
+        out.append("cannot be undone")
+    return out
+
+
+def occupancy(view: View) -> dict[str, list[str]]:
+    """Who stands where in a view (an anonymous unit counts as its side's '?side'): to compare views."""
+    out: dict[str, list[str]] = {}
+    for uid, u in (view.get("units") or {}).items():
+        at = u.get("at") if isinstance(u, dict) else None
+        if at:
+            out.setdefault(at, []).append(uid.split("-")[0] if uid.startswith("?") else uid)
+    return {cell: sorted(units) for cell, units in out.items()}
+
+
+def changed_cells(before: dict[str, list[str]], after: dict[str, list[str]]) -> list[str]:
+    return sorted(c for c in set(before) | set(after) if before.get(c) != after.get(c))
+
+
+def moves_between(rules: GameRules, before: View, after: View) -> str:
+    """What changed from one spectator frame to the next, in words: "4th Army 0507 → 0506"."""
+    units_b, units_a = before.get("units") or {}, after.get("units") or {}
+
+    def name(uid: str, view: View) -> str:
+        if uid.startswith("?"):
+            return f"a {rules.side_name(uid[1:].split('-')[0])} unit"
+        return rules.unit_name(uid)
+
+    parts = []
+    known = [u for u in units_a if not u.startswith("?")]
+    for uid in sorted(set(known) | {u for u in units_b if not u.startswith("?")}):
+        a, b = (units_b.get(uid) or {}).get("at"), (units_a.get(uid) or {}).get("at")
+        if a == b:
+            continue
+        if a and b:
+            parts.append(f"{name(uid, after)} {a} → {b}")
+        elif a:
+            parts.append(f"{name(uid, before)} leaves {a}")
+        else:
+            parts.append(f"{name(uid, after)} enters {b}")
+    hidden_b, hidden_a = occupancy({"units": {k: v for k, v in units_b.items() if k.startswith("?")}}), \
+        occupancy({"units": {k: v for k, v in units_a.items() if k.startswith("?")}})
+    for cell in changed_cells(hidden_b, hidden_a):
+        gone, came = len(hidden_b.get(cell, [])), len(hidden_a.get(cell, []))
+        if came > gone:
+            parts.append(f"a hidden unit enters {cell}")
+        elif gone > came:
+            parts.append(f"a hidden unit leaves {cell}")
+    if before.get("turn") != after.get("turn") and after.get("turn") is not None:
+        parts.append(f"turn {after.get('turn')} begins")
+    if not parts:
+        to = after.get("to_move")
+        return f"{rules.side_name(to)} to act" if to in rules.sides else "no unit moved"
+    shown = parts[:4] + ([f"and {len(parts) - 4} more"] if len(parts) > 4 else [])
+    return "; ".join(shown)
 
 
 @dataclass
@@ -82,6 +180,11 @@ class Snapshot:
     view: View
     to_move: str
     legal: list[Action]  # offered to the viewer: empty while covered or when another player is to act
+
+
+def _and(words: list[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def outcome_text(rules: GameRules, outcome: Optional[dict[str, Any]]) -> Optional[str]:
@@ -120,6 +223,14 @@ class Controller:
         self.frames: list[View] = []
         self.frame_index = 0
         self._snap: Optional[Snapshot] = None
+        # ask before a move Undo cannot take back: the page turns it on (a setting, on by default);
+        # off for scripts and tools that drive the controller
+        self.confirm_commits = False
+        self.pending: Optional[Confirm] = None
+        # per side: how far the log went, and the position, when that side last acted
+        self._seen_log: dict[str, int] = {}
+        self._seen_state: dict[str, State] = {}
+        self._news: tuple[Any, list[str], list[str]] = (None, [], [])
 
     # -- starting ---------------------------------------------------------------------------------
     def start_new(self, scenario_id: str, seed: int | str) -> None:
@@ -136,6 +247,7 @@ class Controller:
         self._reset_interaction()
         self.last_dice = []
         self._resolve_chance()
+        self._forget_news()
         self._sync_viewer(initial=True)
         self._autosave()
 
@@ -182,6 +294,7 @@ class Controller:
         self.mode, self.message = "play", None
         self.viewer, self.covered = None, False
         self._reset_interaction()
+        self._forget_news()
         self._sync_viewer(initial=True)
         return True
 
@@ -208,6 +321,7 @@ class Controller:
         self.slot = self._fresh_slot_id()
         self.viewer, self.covered = None, False
         self._reset_interaction()
+        self._forget_news()
         self._sync_viewer(initial=True)
         self._autosave()
 
@@ -321,6 +435,7 @@ class Controller:
     # -- interaction ------------------------------------------------------------------------------
     def _reset_interaction(self) -> None:
         self.selected, self.chooser, self.chooser_select = None, [], None
+        self.pending = None
 
     def _state(self) -> State:
         assert self.history is not None
@@ -390,7 +505,7 @@ class Controller:
         is selectable *and* its cell is a target of the current focus, the player is asked."""
         if self.mode != "play":
             return
-        self.message = None
+        self.message, self.pending = None, None
         at = self._unit_at(unit_id)
         if unit_id in self._selectable():
             focus = self._focus()
@@ -418,7 +533,7 @@ class Controller:
     def click_cell(self, label: str) -> None:
         if self.mode != "play":
             return
-        self.message = None
+        self.message, self.pending = None, None
         focus = self._focus()
         candidates = [a for a in self.legal() if a.cell == label and (not a.units or focus in a.units)]
         if len(candidates) == 1:
@@ -438,7 +553,11 @@ class Controller:
             self._reset_interaction()
 
     def cancel(self) -> bool:
-        """Escape: drop the chooser, else the selection. True if there was something to drop."""
+        """Escape: drop the move waiting for confirmation, else the chooser, else the selection.
+        True if there was something to drop."""
+        if self.pending:
+            self.pending = None
+            return True
         if self.chooser or self.chooser_select:
             self.chooser, self.chooser_select = [], None
             return True
@@ -455,18 +574,85 @@ class Controller:
                 return
         self.message = "That action is no longer available."
 
-    def perform(self, action: Action) -> None:
+    def perform(self, action: Action, confirmed: bool = False) -> None:
+        """Play ``action``; one that Undo could not take back waits for ``confirm`` first (unless
+        the player turned that off)."""
         assert self.history is not None and self.rules is not None
+        rules, state = self.rules, self.history.state
+        if self.confirm_commits and not confirmed:
+            try:
+                what = consequences(rules, state, action)
+            except IllegalAction as exc:
+                self.message = str(exc)
+                return
+            if what:
+                view = self.view() or {}
+                button = next((b for key, b in CONSEQUENCE_BUTTONS if any(w.startswith(key) for w in what)),
+                              "Confirm")
+                unit = action.units[0] if action.units else None
+                at = (view.get("units", {}).get(unit) or {}).get("at") if unit else None
+                self.selected, self.chooser, self.chooser_select = None, [], None
+                self.pending = Confirm(action.to_text(), f"{rules.describe(action, view)}: this {_and(what)}.",
+                                       button, [c for c in (at, action.cell) if c], unit)
+                return
+        actor = rules.current_player(state)
         try:
             self.history.play(action)
         except IllegalAction as exc:
             self.message = str(exc)
             return
+        self.pending = None
+        self._note_seen(actor)
         self.last_dice = []
         self._resolve_chance()
         self._reset_interaction()
         self._sync_viewer()
         self._autosave()
+
+    def confirm(self) -> None:
+        """The player confirms the move waiting in the confirmation bar."""
+        pending, self.pending = self.pending, None
+        if pending is None or self.mode != "play":
+            return
+        for a in self.legal():
+            if a.to_text() == pending.action:
+                self.perform(a, confirmed=True)
+                return
+        self.message = "That action is no longer available."
+
+    def _forget_news(self) -> None:
+        """A game opened here: every side has seen it as it is now."""
+        self._seen_log, self._seen_state = {}, {}
+        if self.history is not None and self.rules is not None:
+            for side in self.rules.sides:
+                self._note_seen(side)
+
+    def _note_seen(self, side: Optional[str]) -> None:
+        """``side`` just acted: what happens from now on (dice included) is news to it."""
+        if self.history is None or self.rules is None or side not in self.rules.sides:
+            return
+        self._seen_log[side] = len(self.history.log)
+        self._seen_state[side] = self.history.state
+
+    def news(self) -> tuple[list[str], list[str]]:
+        """(log lines, changed cells) of what happened since the player looking last acted: the
+        other side's moves, dice and results. Empty when that player acted last."""
+        snap = self.snapshot()
+        if snap is None or self.history is None or self.rules is None or self.mode != "play" or self.covered:
+            return [], []
+        side = snap.viewer
+        if self._news[0] is snap:
+            return self._news[1], self._news[2]
+        since: list[str] = []
+        cells: list[str] = []
+        seen = self._seen_log.get(side or "")
+        if side is not None and seen is not None and seen < len(self.history.log):
+            events = [e for step in self.history.log[seen:] for e in step]
+            since = [self.rules.say(e) for e in visible_events(events, side)]
+            before = self.rules.view_for(self._seen_state[side], side)
+            cells = changed_cells(occupancy(before), occupancy(snap.view))
+        self._news = (snap, since, cells)
+        return since, cells
 
     def _resolve_chance(self) -> None:
         assert self.history is not None and self.rules is not None
@@ -496,9 +682,36 @@ class Controller:
             self._reset_interaction()
 
     def undo(self) -> None:
+        """Undo: first closes a choice or a confirmation that is open (nothing is taken back then)."""
+        if self.pending or self.chooser or self.chooser_select:
+            self.pending, self.chooser, self.chooser_select = None, [], None
+            return
         if self.history is not None and self.history.can_undo() and not self.covered:
             self.history.undo()
             self._after_history_move()
+
+    def undo_note(self) -> str:
+        """What Undo would take back, or why it cannot: the truth about the last step."""
+        h, rules = self.history, self.rules
+        if h is None or rules is None or self.mode != "play" or self.covered:
+            return ""
+        if self.pending or self.chooser or self.chooser_select:
+            return "Undo closes this choice; nothing is taken back."
+        if h.can_undo():
+            return f"Undo takes back: {rules.describe(Action.parse(h.tail[-1].action), self.view())}."
+        if not h.record:
+            return ""
+        last = h.log[-1] if h.log else []
+        kinds = {e.get("kind") for e in last}
+        if "dice" in kinds:
+            return "Undo cannot go back past the dice just rolled."
+        if "reveal" in kinds:
+            return "Undo cannot go back past the information just revealed."
+        if "end" in kinds:
+            return "The game is over: it cannot be undone."
+        if rules.hidden_information:
+            return "Undo cannot go back past a change of player: the other player has had the device."
+        return "Undo cannot go back past this point."
 
     def redo(self) -> None:
         if self.history is not None and self.history.can_redo() and not self.covered:
@@ -658,12 +871,27 @@ class Controller:
             scr.can_undo = self.history.can_undo() and not self.covered
             scr.can_redo = self.history.can_redo() and not self.covered
             reader = None if self.covered else self.viewer
-            lines = [self.rules.say(e) for e in visible_events(self.history.events(), reader)]
-            scr.log = lines[-MAX_LOG:]
+            # numbered by action, the same numbers for both players (a line only one side may read
+            # shares its action's number with the public ones)
+            numbered = [(0, e) for e in self.history.preface] + \
+                [(n, e) for n, step in enumerate(self.history.log, 1) for e in step]
+            shown = [(n, self.rules.say(e)) for n, e in numbered
+                     if e.get("to") is None or e.get("to") == reader][-MAX_LOG:]
+            scr.log = [text for _, text in shown]
+            scr.log_n = [n for n, _ in shown]
             scr.dice = list(self.last_dice)
+            scr.undo_note = self.undo_note()
+            if self.pending is not None:
+                scr.confirm = self.pending
+                scr.buttons, scr.chooser, scr.highlight, scr.selected = [], [], [], None
+            scr.since, scr.last_move = self.news()
         else:
             scr.frame = (self.frame_index, len(self.frames))
             scr.can_continue = not rules.hidden_information
+            if self.frame_index > 0:
+                before = self.frames[self.frame_index - 1]
+                scr.frame_move = moves_between(rules, before, view)
+                scr.last_move = changed_cells(occupancy(before), occupancy(view))
         if scr.selected:
             scr.selected_at = view.get("units", {}).get(scr.selected, {}).get("at")
         try:

@@ -26,6 +26,7 @@ from .binding import Binding
 from .browser import by_id
 from .dialogs import Dialogs
 from .drawing import Drawing
+from .settings import Settings
 
 
 class App:
@@ -37,6 +38,8 @@ class App:
                                      clock=browser.now_iso)
         self.embed = False
         self._proxies: list[Any] = []
+        self.settings = Settings(browser.local_store())
+        self.controller.confirm_commits = self.settings.get("confirm", True)
         self.drawing = Drawing(self)
         self.dialogs = Dialogs(self)
         self.binding = Binding(self)
@@ -44,6 +47,7 @@ class App:
     # -- start-up ---------------------------------------------------------------------------------
     def start(self) -> None:
         self.binding.bind()
+        by_id("setting-confirm").checked = self.controller.confirm_commits
         loc = window.location
         r = route(str(loc.search), str(loc.hash), self.saves.current() is not None, scenario_ids())
         self.embed = r.embed
@@ -61,6 +65,14 @@ class App:
 
     def render(self) -> None:
         self.drawing.render()
+
+    def set_confirm(self, on: bool) -> None:
+        """The setting: ask before a move that Undo cannot take back."""
+        self.controller.confirm_commits = on
+        if not on:
+            self.controller.pending = None
+        self.settings.set("confirm", on)
+        self.render()
 
     # -- events -----------------------------------------------------------------------------------
     def on(self, target: Any, event: str, handler: Callable[[Any], Any]) -> None:

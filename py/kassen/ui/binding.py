@@ -51,6 +51,9 @@ class Binding:
         on(by_id("messages"), "click", self.on_messages)
         c = self.controller
         click("chooser-cancel", c.cancel)
+        on(by_id("confirm-go"), "click", lambda evt: self.after_button(c.confirm, evt))
+        on(by_id("confirm-back"), "click", lambda evt: self.after_button(c.cancel, evt))
+        on(by_id("setting-confirm"), "change", lambda evt: app.set_confirm(bool(evt.target.checked)))
         on(by_id("cover-button"), "click", lambda evt: app.reveal())
         click("undo", c.undo)
         click("redo", c.redo)
@@ -128,7 +131,8 @@ class Binding:
     def focus_landing(self) -> None:
         """Where keyboard focus goes after the screen changed under it: the cover's button, a
         choice, a highlighted place, a counter that can act, an action button, in that order."""
-        focus_first("#cover:not([hidden]) #cover-button", "#chooser:not([hidden]) button[data-action]",
+        focus_first("#cover:not([hidden]) #cover-button", "#confirm-bar:not([hidden]) #confirm-go",
+                    "#chooser:not([hidden]) button[data-action]",
                     "#chooser:not([hidden]) button", "#map [data-cell].legal", "#map .unit.can-act",
                     "#actions:not([hidden]) button", "#undo:not(:disabled)")
 
@@ -146,6 +150,12 @@ class Binding:
             drawing.render_details(self.controller.focused())
 
     # -- buttons and keys -----------------------------------------------------------------------------
+    def after_button(self, change: Any, evt: Any) -> None:
+        change()
+        self.app.render()
+        if evt.detail == 0:  # from the keyboard: keep the keyboard user in the flow
+            self.focus_landing()
+
     def on_button(self, evt: Any) -> None:
         button = closest(evt.target, "button")
         if button is None:

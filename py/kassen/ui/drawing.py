@@ -37,7 +37,9 @@ class Drawing:
         self.dismissed: set[str] = set()  # notices the player dismissed
         self.map = MapView()
         self._revealed: tuple = ()
-        self._log: list[str] = []
+        self._log: list[tuple[int, str]] = []
+        self._since: list[str] = []
+        self._news_shown: tuple = ()
         self._buttons: list[tuple[str, str, Optional[str]]] = []
         self._chooser: list[tuple[str, str, Optional[str]]] = []
         self._notices: list[str] = []
@@ -143,7 +145,6 @@ class Drawing:
             by_id("link-note").textContent = ""
 
     def _render_game(self, scr: Screen) -> None:
-        c = self.app.controller
         self._menu_key = None
         show(by_id("menu"), False)
         show(by_id("board-head"), True)
@@ -175,6 +176,9 @@ class Drawing:
             by_id("frame-first").disabled = by_id("frame-prev").disabled = index == 0
             by_id("frame-next").disabled = by_id("frame-last").disabled = index >= count - 1
             set_body_data("data-frame", str(index))
+        move = by_id("frame-move")
+        move.textContent = f"Move {scr.frame[0]}: {scr.frame_move}" if scr.frame and scr.frame_move else ""
+        show(move, bool(scr.frame and scr.frame_move))
         full = by_id("open-full")
         show(full, self.app.embed)
         if self.app.embed:
@@ -184,11 +188,17 @@ class Drawing:
         self.map.mark_cells("legal", scr.highlight, focusable=True)
         by_id("map").classList.toggle("has-legal", bool(scr.highlight))
         self.map.mark_units("can-act", scr.movable)
-        # a newly selected unit: its place and where it may go come into view
+        self.map.mark_cells("last-move", scr.last_move)
+        # a newly selected unit: its place and where it may go come into view; so does the other
+        # side's last move when it is news, and a move waiting for confirmation
         wanted = (scr.selected, scr.selected_at)
         if scr.selected and scr.selected_at and wanted != self._revealed:
             self.map.reveal([scr.selected_at, *scr.highlight])
         self._revealed = wanted
+        news = (scr.frame, tuple(scr.last_move), scr.viewer)
+        if scr.last_move and news != self._news_shown:
+            self.map.reveal(scr.last_move)
+        self._news_shown = news
         # the side panel
         self._render_buttons("chooser-entries", scr.chooser, "_chooser")
         show(by_id("chooser"), bool(scr.chooser))
@@ -208,11 +218,17 @@ class Drawing:
         show(by_id("history-controls"), playing)
         by_id("undo").disabled = not scr.can_undo
         by_id("redo").disabled = not scr.can_redo
-        show(by_id("undo-note"), playing and not scr.can_undo and bool(c.history and c.history.record))
+        note = by_id("undo-note")
+        note.textContent = scr.undo_note
+        # what Undo would take back is its tooltip; why it cannot (or that it only closes a choice) shows
+        by_id("undo").title = f"{scr.undo_note} (Ctrl+Z)" if scr.can_undo and scr.undo_note else "Undo (Ctrl+Z)"
+        show(note, playing and bool(scr.undo_note) and (not scr.can_undo or scr.confirm is not None or bool(scr.chooser)))
         show(by_id("end-actions"), playing and bool(scr.outcome))
         show(by_id("continue-row"), not playing and scr.can_continue and not self.app.embed)
         self.render_details(scr.selected)
-        self._render_log(scr.log)
+        self._render_log(list(zip(scr.log_n or [0] * len(scr.log), scr.log)))
+        self._render_since(scr.since)
+        self._render_confirm(scr)
         show(by_id("copy-play-link"), playing)
         show(by_id("export"), playing)
         show(by_id("import"), playing)
@@ -264,19 +280,52 @@ class Drawing:
                 ul.append(el("li", line))
             box.append(ul)
 
-    def _render_log(self, lines: list[str]) -> None:
+    def _render_log(self, lines: list[tuple[int, str]]) -> None:
+        """The log, numbered by action (the same numbers for both players); lines are appended."""
         if lines == self._log:
             return
         log = by_id("log")
         if lines[: len(self._log)] == self._log and self._log:
             fresh = lines[len(self._log):]
+            previous = self._log[-1][0]
         else:
             clear(log)
-            fresh = lines
-        for line in fresh:
-            log.append(el("li", line))
+            fresh, previous = lines, -1
+        for n, text in fresh:
+            item = el("li")
+            item.append(el("span", str(n) if n and n != previous else "", "log-n", aria_hidden="true"))
+            item.append(el("span", text, "log-text"))
+            previous = n
+            log.append(item)
         self._log = list(lines)
         log.scrollTop = log.scrollHeight
+
+    def _render_since(self, lines: list[str]) -> None:
+        """What the other side did since the player looking last acted (above the log)."""
+        if lines == self._since:
+            return
+        self._since = list(lines)
+        box = by_id("since-list")
+        clear(box)
+        for text in lines[-12:]:
+            box.append(el("li", text))
+        show(by_id("since"), bool(lines))
+
+    def _render_confirm(self, scr: Screen) -> None:
+        """A move that Undo cannot take back waits here, drawn on the map as planned."""
+        pending = scr.confirm
+        bar = by_id("confirm-bar")
+        show(bar, pending is not None)
+        self.map.mark_cells("planned", pending.cells if pending else [])
+        self.map.mark_units("planned", [pending.unit] if pending and pending.unit else [])
+        if pending is None:
+            bar.removeAttribute("data-action")
+            return
+        by_id("confirm-what").textContent = pending.what
+        by_id("confirm-go").textContent = pending.button
+        if bar.getAttribute("data-action") != pending.action:
+            bar.setAttribute("data-action", pending.action)
+            self.map.reveal(pending.cells)
 
     def _render_cover(self, side: Optional[str], text: str, side_name: str = "") -> None:
         cover = by_id("cover")
