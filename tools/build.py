@@ -11,6 +11,10 @@ Layout of dist/ (paths the sources index.html, pyscript.toml and static/js refer
     static/...                          copied from static/
     runtime/pyodide/<version>/...       the Pyodide files the browser requests at boot
     runtime/pyscript/<version>/...      @pyscript/core's core.js and the chunks it imports at start
+    runtime/fonts/noto-sans-jp/<version>/  the Japanese font (@fontsource/noto-sans-jp): its Japanese
+                                        unicode-range slices in two weights and a stylesheet naming them,
+                                        so a machine without Japanese fonts still draws kanji, and a page
+                                        downloads only the slices holding the characters it shows
     app/kassen.zip                      py/kassen/**/*.py, its locale/*.json and scenarios/**/*.json, as in the repo
     sw.js, sw-manifest.json             the service worker (static/js/sw.js) at the root, so it controls the
                                         whole site, and the files it caches for offline use with their hash
@@ -41,6 +45,14 @@ DIST = ROOT / "dist"
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_PKG = NODE_MODULES / "pyodide"
 PYSCRIPT_PKG = NODE_MODULES / "@pyscript" / "core"
+FONT_PKG = NODE_MODULES / "@fontsource" / "noto-sans-jp"
+FONT_WEIGHTS = ("400", "700")
+FONT_CSS = "noto-sans-jp.css"
+_FONT_FACE = re.compile(r"@font-face\s*\{[^}]*\}", re.S)
+_FONT_FILE = re.compile(r"url\(\./files/(noto-sans-jp-(\d+)-\d+-normal\.woff2)\)")
+_UNICODE_RANGE = re.compile(r"unicode-range:\s*([^;]+);")
+# Where the characters the page can show come from (for the slices cached for offline use).
+_TEXT_SOURCES = ("index.html", "static/**/*.js", "py/kassen/**/*.py", "py/kassen/**/*.json", "scenarios/**/*.json")
 
 # What Pyodide fetches while booting (checked in the browser: the browser tests fail on any HTTP error,
 # so a file missing here shows up). No wheels: the app uses the standard library only.
@@ -87,7 +99,8 @@ def _package_version(pkg_dir: Path) -> str:
 def _pinned_versions() -> dict[str, str]:
     """The exact versions package.json pins (the lock file enforces them for `npm ci`)."""
     deps = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]
-    return {"pyodide": deps["pyodide"], "@pyscript/core": deps["@pyscript/core"]}
+    return {"pyodide": deps["pyodide"], "@pyscript/core": deps["@pyscript/core"],
+            "@fontsource/noto-sans-jp": deps["@fontsource/noto-sans-jp"]}
 
 
 def runtime_versions() -> tuple[str, str]:
@@ -95,7 +108,8 @@ def runtime_versions() -> tuple[str, str]:
     pins = _pinned_versions()
     pyodide = _package_version(PYODIDE_PKG)
     pyscript = _package_version(PYSCRIPT_PKG)
-    for name, have in (("pyodide", pyodide), ("@pyscript/core", pyscript)):
+    font = _package_version(FONT_PKG)
+    for name, have in (("pyodide", pyodide), ("@pyscript/core", pyscript), ("@fontsource/noto-sans-jp", font)):
         if have != pins[name]:
             raise BuildError(
                 f"node_modules has {name} {have} but package.json pins {pins[name]}: run `npm ci`."
@@ -144,6 +158,66 @@ def pyscript_files(config: dict) -> list[str]:
     return sorted(seen)
 
 
+def font_dir(version: str) -> str:
+    """dist-relative directory of the font (versioned like the runtimes: cached as immutable)."""
+    return f"runtime/fonts/noto-sans-jp/{version}"
+
+
+def _ranges(text: str) -> list[tuple[int, int]]:
+    out = []
+    for part in text.split(","):
+        part = part.strip().upper().removeprefix("U+")
+        lo, _, hi = part.partition("-")
+        out.append((int(lo, 16), int(hi or lo, 16)))
+    return out
+
+
+def used_characters() -> set[str]:
+    """The characters beyond Latin the page can show: in its HTML, scripts, Python and scenarios."""
+    chars: set[str] = set()
+    for pattern in _TEXT_SOURCES:
+        for path in ROOT.glob(pattern):
+            if path.is_file() and "__pycache__" not in path.parts:
+                chars.update(ch for ch in path.read_text(encoding="utf-8") if ord(ch) >= 0x2E80)
+    return chars
+
+
+def font_files() -> tuple[dict[str, Path | bytes], set[str]]:
+    """(dist-relative path -> source, the slices the page's own texts need) of the Japanese font.
+
+    The stylesheet keeps fontsource's numbered Japanese slices only (Latin, Cyrillic and Vietnamese
+    text keeps the system font) and only their woff2 files. The slices holding characters of the
+    page's texts are cached for offline use; the others are fetched if ever needed."""
+    version = _package_version(FONT_PKG)
+    base = font_dir(version)
+    out: dict[str, Path | bytes] = {}
+    needed: set[str] = set()
+    used = [ord(ch) for ch in used_characters()]
+    faces = []
+    for weight in FONT_WEIGHTS:
+        css = (FONT_PKG / f"{weight}.css").read_text(encoding="utf-8")
+        for face in _FONT_FACE.findall(css):
+            found, ranges = _FONT_FILE.search(face), _UNICODE_RANGE.search(face)
+            if not found or not ranges:
+                continue  # the Latin, Cyrillic and Vietnamese slices
+            name = found.group(1)
+            src = FONT_PKG / "files" / name
+            if not src.is_file():
+                raise BuildError(f"node_modules/@fontsource/noto-sans-jp/files/{name} is missing: run `npm ci`.")
+            out[f"{base}/files/{name}"] = src
+            spans = _ranges(ranges.group(1))
+            if any(lo <= c <= hi for c in used for lo, hi in spans):
+                needed.add(f"{base}/files/{name}")
+            faces.append("@font-face {\n  font-family: 'Noto Sans JP';\n  font-style: normal;\n  font-display: swap;\n"
+                         f"  font-weight: {weight};\n  src: url(./files/{name}) format('woff2');\n"
+                         f"  unicode-range: {ranges.group(1).strip()};\n}}\n")
+    head = (f"/* Noto Sans JP {version} (SIL Open Font License 1.1, see LICENSE), Japanese slices from "
+            "@fontsource/noto-sans-jp; written by tools/build.py. */\n")
+    out[f"{base}/{FONT_CSS}"] = (head + "".join(faces)).encode("utf-8")
+    out[f"{base}/LICENSE"] = FONT_PKG / "LICENSE"
+    return out, needed
+
+
 def app_sources() -> list[Path]:
     """Repo-relative paths packed into the app zip: every engine module, every message catalog
     (py/kassen/**/locale/*.json) and every scenario file."""
@@ -178,11 +252,13 @@ def _check_sources(config: dict, pyodide_version: str, pyscript_version: str) ->
         )
     if f"./{ZIP_NAME}" not in config.get("files", {}):
         raise BuildError(f'pyscript.toml: [files] must unpack "./{ZIP_NAME}".')
-    versions = {"pyodide": pyodide_version, "pyscript": pyscript_version}
+    versions = {"pyodide": pyodide_version, "pyscript": pyscript_version,
+                "fonts/noto-sans-jp": _package_version(FONT_PKG)}
     pages = [ROOT / "index.html", *sorted((ROOT / "static").rglob("*.js")),
              *sorted((ROOT / "static").rglob("*.html"))]
     for page in pages:
-        for kind, version in re.findall(r"runtime/(pyodide|pyscript)/([^/\"']+)/", page.read_text("utf-8")):
+        for kind, version in re.findall(r"runtime/(pyodide|pyscript|fonts/noto-sans-jp)/([^/\"']+)/",
+                                        page.read_text("utf-8")):
             if version != versions[kind]:
                 raise BuildError(f"{page.relative_to(ROOT)} refers to runtime/{kind}/{version}/ but the "
                                  f"pinned version is {versions[kind]}: update it.")
@@ -207,17 +283,21 @@ def plan() -> dict[str, Path | bytes]:
         out[f"{pyodide_dir(pyodide_version)}/{name}"] = src
     for name in pyscript_files(config):
         out[f"{pyscript_dir(pyscript_version)}/{name}"] = PYSCRIPT_PKG / "dist" / name
+    fonts, needed = font_files()
+    out.update(fonts)
     out[ZIP_NAME] = app_zip_bytes()
     out["sw.js"] = ROOT / SW_SOURCE
-    out["sw-manifest.json"] = offline_manifest(out)
+    slices = {rel for rel in fonts if rel.endswith(".woff2")}
+    out["sw-manifest.json"] = offline_manifest(out, skip=slices - needed)
     return out
 
 
-def offline_manifest(files: dict[str, Path | bytes]) -> bytes:
+def offline_manifest(files: dict[str, Path | bytes], skip: frozenset[str] | set[str] = frozenset()) -> bytes:
     """The service worker's list of files to cache, and a hash of their contents as the cache version
-    (a new deploy with any changed file gets a new cache; an unchanged one keeps the old)."""
+    (a new deploy with any changed file gets a new cache; an unchanged one keeps the old). ``skip``:
+    files not worth caching ahead (font slices no text of the page uses)."""
     digest = hashlib.sha256()
-    names = sorted(rel for rel in files if not _NOT_OFFLINE.match(rel))
+    names = sorted(rel for rel in files if not _NOT_OFFLINE.match(rel) and rel not in skip)
     for rel in names:
         source = files[rel]
         digest.update(rel.encode("utf-8") + b"\0")

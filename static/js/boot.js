@@ -8,6 +8,15 @@
 // Once Python sets <body data-ready="1"> the stylesheet hides the loading panel.
 
 const PYSCRIPT = "../../runtime/pyscript/0.7.31/core.js";
+// The Japanese font (tools/build.py writes its stylesheet): added by script, so it never holds up the
+// first paint; only the slices holding characters on the page are downloaded (unicode-range).
+const FONT_CSS = "./runtime/fonts/noto-sans-jp/5.3.0/noto-sans-jp.css";
+{
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = FONT_CSS;
+  document.head.append(link);
+}
 
 const STAGES = [
   "Downloading the Python runtime…",

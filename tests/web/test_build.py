@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 import build  # noqa: E402
 
-PINS = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31"}
+PINS = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31", "@fontsource/noto-sans-jp": "5.3.0"}
 
 needs_node_modules = pytest.mark.skipif(
     not (ROOT / "node_modules" / "pyodide").is_dir(), reason="node_modules missing: run `npm ci` (make test does)"
@@ -44,6 +44,7 @@ def test_package_json_pins_exact_runtime_versions() -> None:
     lock = json.loads((ROOT / "package-lock.json").read_text("utf-8"))["packages"]
     assert lock["node_modules/pyodide"]["version"] == PINS["pyodide"]
     assert lock["node_modules/@pyscript/core"]["version"] == PINS["@pyscript/core"]
+    assert lock["node_modules/@fontsource/noto-sans-jp"]["version"] == PINS["@fontsource/noto-sans-jp"]
     for name, entry in lock.items():  # npm ci checks every package against these hashes
         assert not name or entry["integrity"].startswith("sha512-"), name
 
@@ -83,7 +84,15 @@ def test_dist_is_only_repo_files_and_pinned_runtime_files(dist: Path) -> None:
             assert path.read_bytes() == build.app_zip_bytes()
             continue
         if rel == "sw-manifest.json":
-            assert path.read_bytes() == build.offline_manifest(build.plan())
+            assert path.read_bytes() == build.plan()["sw-manifest.json"]
+            continue
+        if rel.startswith("runtime/fonts/noto-sans-jp/"):  # the font package's files; its stylesheet is built
+            font_rel = rel.split("/", 4)[4]
+            source = build.font_files()[0][rel]
+            expected = source if isinstance(source, bytes) else source.read_bytes()
+            assert path.read_bytes() == expected, rel
+            if not isinstance(source, bytes):
+                assert source == ROOT / "node_modules" / "@fontsource" / "noto-sans-jp" / font_rel
             continue
         if rel == "sw.js":
             assert path.read_bytes() == (ROOT / build.SW_SOURCE).read_bytes()
@@ -184,3 +193,26 @@ def test_offline_manifest_lists_the_app_and_versions_its_content(dist: Path) -> 
     plan = build.plan()
     changed = dict(plan, **{"pyscript.toml": b"changed"})
     assert json.loads(build.offline_manifest(changed))["version"] != manifest["version"]
+
+
+def test_the_japanese_font_is_bundled_and_its_needed_slices_cached_offline(dist: Path) -> None:
+    """Kanji must render on a machine without Japanese fonts: the font's Japanese slices are in dist/,
+    named by a stylesheet; the slices holding the characters of the page's own texts are cached for
+    offline use, the rest only when a page needs them."""
+    base = f"runtime/fonts/noto-sans-jp/{PINS['@fontsource/noto-sans-jp']}"
+    css = (dist / base / "noto-sans-jp.css").read_text("utf-8")
+    assert css.count("@font-face") == 240 and "font-display: swap" in css and ".woff)" not in css
+    assert (dist / base / "LICENSE").is_file()
+    manifest = json.loads((dist / "sw-manifest.json").read_text("utf-8"))["files"]
+    cached = [f for f in manifest if f.startswith(base + "/files/")]
+    assert 0 < len(cached) < 240
+    faces = re.findall(r"url\(\./files/([^)]+)\)[^}]*unicode-range: ([^;]+);", css)
+    assert len(faces) == 240
+    for ch in "合戦剣刀槍軽奉天":  # the header, Ikedaya's skill marks, a place name
+        holding = [name for name, ranges in faces if any(
+            int(lo, 16) <= ord(ch) <= int(hi or lo, 16)
+            for lo, _, hi in (r.strip()[2:].partition("-") for r in ranges.split(",")))]
+        assert len(holding) == 2 and all(f"{base}/files/{name}" in cached for name in holding), ch
+    assert f"{base}/noto-sans-jp.css" in manifest
+    boot = (ROOT / "static" / "js" / "boot.js").read_text("utf-8")
+    assert f"./{base}/noto-sans-jp.css" in boot

@@ -26,6 +26,7 @@ from .binding import Binding
 from .browser import by_id
 from .dialogs import Dialogs
 from .drawing import Drawing
+from .navigation import Navigation
 from .settings import Settings
 
 
@@ -43,6 +44,7 @@ class App:
         self.drawing = Drawing(self)
         self.dialogs = Dialogs(self)
         self.binding = Binding(self)
+        self.navigation = Navigation(self)
 
     # -- start-up ---------------------------------------------------------------------------------
     def start(self) -> None:
@@ -55,6 +57,7 @@ class App:
             document.body.classList.add("embed")
         self.follow(r)
         self.render()
+        self.navigation.start()
         document.body.dataset.started = "1"  # the loading panel stays hidden from now on
         document.body.dataset.ready = "1"
 
@@ -125,6 +128,15 @@ class App:
             why = c.message
             c.to_menu()
             c.message = why
+        self.navigation.went("menu" if c.mode == "menu" else "game")
+
+    def new_game(self, scenario_id: str) -> None:
+        self.controller.start_new(scenario_id, browser.random_seed())
+        self.navigation.went("game")
+
+    def back_to_game(self) -> None:
+        if self.controller.back_to_game():
+            self.navigation.went("game")
 
     def reveal(self) -> None:
         self.controller.reveal()
@@ -137,6 +149,7 @@ class App:
             browser.clean_url()  # a reload should show the menu, not the link again
         c.to_menu()
         self.drawing.hover = None
+        self.navigation.went("menu")
 
     def play_again(self) -> None:
         if self.controller.rules is not None:

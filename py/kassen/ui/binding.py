@@ -11,7 +11,6 @@ from ..app.controller import Controller
 from ..app.routing import route
 from ..app.storage import SLOT_PREFIX
 from ..games import scenario_ids
-from . import browser
 from .browser import by_id, present
 from .dom import closest, dialog_open, focus_first, unit_selector
 
@@ -44,6 +43,8 @@ class Binding:
         on(document, "keydown", self.on_key)
         on(window, "hashchange", self.on_hash)
         on(window, "storage", self.on_storage)
+        on(window, "popstate", app.navigation.on_popstate)
+        on(by_id("page-dialog"), "close", lambda evt: app.navigation.page_closed())
         for region in ("actions", "chooser-entries"):
             on(by_id(region), "click", self.on_button)
         on(by_id("scenario-list"), "click", self.on_scenario_list)
@@ -65,7 +66,7 @@ class Binding:
         click("nav-menu", app.to_menu)
         click("end-menu", app.to_menu)
         click("cover-menu", app.to_menu)
-        click("back-to-game", c.back_to_game)
+        click("back-to-game", app.back_to_game)
         click("new-same", app.play_again)
         on(by_id("status-more"), "click", lambda evt: drawing.toggle_status())
         on(by_id("nav-help"), "click", lambda evt: dialogs.open_help())
@@ -212,6 +213,7 @@ class Binding:
             return
         r = route(str(window.location.search), fragment, self.app.saves.current() is not None, scenario_ids())
         self.app.navigate(lambda: self.app.follow(r))
+        self.app.navigation.settle()
 
     def on_storage(self, evt: Any) -> None:
         """Another tab of this site saved the game open here: show its position rather than let
@@ -234,7 +236,7 @@ class Binding:
             return
         sid = button.getAttribute("data-new-scenario")
         if present(sid):
-            self.app.navigate(lambda: self.controller.start_new(str(sid), browser.random_seed()))
+            self.app.navigate(lambda: self.app.new_game(str(sid)))
             self.focus_landing()
             return
         rid = button.getAttribute("data-rulings")

@@ -144,7 +144,8 @@ class Dialogs:
         clear(body)
         fill(body)
         dialog = by_id("page-dialog")
-        dialog.showModal()
+        if not dialog.open:
+            dialog.showModal()
         body.scrollTop = 0
 
     def open_help(self) -> None:
@@ -157,6 +158,7 @@ class Dialogs:
                     body.append(el("p", p))
 
         self._open_page("How to play", fill)
+        self.app.navigation.went("help")
 
     def open_rulings(self, scenario_id: Optional[str]) -> None:
         c = self.controller
@@ -201,3 +203,4 @@ class Dialogs:
                 body.append(art)
 
         self._open_page(f"Rulings — {page['title']}", fill)
+        self.app.navigation.went("rulings", scenario_id)
