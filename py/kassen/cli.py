@@ -85,13 +85,24 @@ def _view_from_link(link: str, frame: Optional[int] = None) -> tuple[str, GameRu
     if kind == "p":
         return kind, rules, rules.view_for(obj, None) | {"viewer": None}
     if kind == "f":
-        index = len(obj) - 1 if frame is None else frame
-        return kind, rules, obj[index]
+        return kind, rules, obj[_frame_index(obj, frame)]
     return kind, rules, obj
+
+
+def _frame_index(frames: list[Any], frame: Optional[int]) -> int:
+    """The index of ``--frame`` (default: the last), or KassenError if there is no such frame."""
+    if frame is None:
+        return len(frames) - 1
+    if not 0 <= frame < len(frames):
+        raise KassenError(f"there is no frame {frame}: this link holds {len(frames)} frames, numbered 0 to "
+                          f"{len(frames) - 1}")
+    return frame
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
     kind, rules, obj = codec.decode(args.link, load_rules)
+    if args.frame is not None and kind != "f":
+        raise KassenError(f"--frame applies to a frames link (k1.f…); this is a {codec.KINDS[kind]} link")
     if kind == "p":
         state = obj
         view = rules.view_for(state, None)
@@ -99,7 +110,7 @@ def _cmd_show(args: argparse.Namespace) -> int:
         view_units = state["units"]
         to_move = rules.current_player(state)
     else:
-        view = obj if kind == "v" else obj[len(obj) - 1 if args.frame is None else args.frame]
+        view = obj if kind == "v" else obj[_frame_index(obj, args.frame)]
         view_units = view["units"]
         to_move = view.get("to_move")
     out = {

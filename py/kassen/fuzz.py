@@ -73,6 +73,7 @@ CLASSES = {
 }
 
 MESSAGE_CAP = 600  # no message may be longer (hostile input is quoted in part, never whole)
+SCREEN_TEXT_CAP = 4000  # nor any other line on the screen (a log line from a save, say)
 CASE_SECONDS = 10.0
 MARK = "<i data-kassen-markup>"
 _MARKUP_VALUES = (MARK, '"><i data-kassen-markup x="', "</text>" + MARK, "&amp;" + MARK)
@@ -93,6 +94,7 @@ class Finding:
     game: str
     strategy: str
     detail: str
+    case: int = -1  # replay with Fuzzer(seed, [game]).replay(kind, case)
 
 
 @dataclass
@@ -380,25 +382,26 @@ def _mukden_record(rules: Any, s: dict[str, Any]) -> list[str]:
     from .games.mukden import combat as cb
 
     fight = s.get("combat")
-    if not isinstance(fight, dict) or fight.get("dcall") is None:
+    if not isinstance(fight, dict) or fight.get("defender_call") is None:
         return []
     m = rules.map
     try:
         side = m.side_of[fight["attacker"]]
-        mods = cb.modifiers(m, side, fight["a_at"], fight["d_at"])
-        attack = cb.modified_call(fight["acall"], mods, rules.floor(s))
-        abonus, dbonus = cb.die_bonus(attack, fight["dcall"], m.die_bonus_cap)
+        mods = cb.modifiers(m, side, fight["attacker_at"], fight["defender_at"])
+        attack = cb.modified_call(fight["attacker_call"], mods, rules.floor(s))
+        abonus, dbonus = cb.die_bonus(attack, fight["defender_call"], m.die_bonus_cap)
     except Exception:  # noqa: BLE001
         return []
     out = []
-    if (fight.get("attack"), fight.get("abonus"), fight.get("dbonus")) != (attack, abonus, dbonus):
-        out.append(f"inconsistent-record: attack {fight.get('attack')} (+{fight.get('abonus')}/+{fight.get('dbonus')})"
-                   f" does not follow from the calls (attack {attack}, +{abonus}/+{dbonus})")
-    if fight.get("ddie") is not None and fight.get("adie") is not None:
-        losses = cb.losses(fight["adie"] + abonus, fight["ddie"] + dbonus)
-        if (fight.get("aloss"), fight.get("dloss")) != tuple(losses):
-            out.append(f"inconsistent-record: losses {fight.get('aloss')}/{fight.get('dloss')} do not follow from the "
-                       f"dice ({losses[0]}/{losses[1]})")
+    got = (fight.get("modified_call"), fight.get("attacker_bonus"), fight.get("defender_bonus"))
+    if got != (attack, abonus, dbonus):
+        out.append(f"inconsistent-record: attack {got[0]} (+{got[1]}/+{got[2]}) does not follow from the calls "
+                   f"(attack {attack}, +{abonus}/+{dbonus})")
+    elif fight.get("defender_die") is not None and fight.get("attacker_die") is not None:
+        losses = cb.losses(fight["attacker_die"] + abonus, fight["defender_die"] + dbonus)
+        if (fight.get("attacker_loss"), fight.get("defender_loss")) != tuple(losses):
+            out.append(f"inconsistent-record: losses {fight.get('attacker_loss')}/{fight.get('defender_loss')} do not "
+                       f"follow from the dice ({losses[0]}/{losses[1]})")
     return out
 
 
@@ -418,6 +421,18 @@ def _kawanakajima_numbering(v: dict[str, Any]) -> list[str]:
         if keys != sorted(keys):
             return [f"inconsistent-record: anonymous {side} units are not numbered by cell"]
     return []
+
+
+def _err(exc: BaseException) -> str:
+    """An exception in a finding: its type, its message shortened, and where it was raised."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    where = ""
+    if tb is not None:
+        code = tb.tb_frame.f_code
+        where = f" [{Path(code.co_filename).name}:{tb.tb_lineno} in {code.co_name}]"
+    return f"{type(exc).__name__}: {_short(str(exc))}{where}"
 
 
 def _short(value: Any, limit: int = 80) -> str:
@@ -443,29 +458,8 @@ def _encodable(texts: list[str]) -> list[str]:
 
 # -- the page, as kassen.ui.app drives it --------------------------------------------------------------
 def _follow(c: Controller, search: str, fragment: str, saves: Saves, seed: int) -> Optional[str]:
-    """The page's start-up (kassen.ui.app.App._follow) without the browser."""
-    if hasattr(c, "follow"):
-        return c.follow(route(search, fragment, saves.current() is not None, scenario_ids()), seed)  # type: ignore
-    r = route(search, fragment, saves.current() is not None, scenario_ids())
-    opened: Optional[str] = None
-    if r.kind == "link" and r.fragment:
-        opened = c.open_link(r.fragment, seed=seed, embed=r.embed)
-        if opened is None and not r.embed:
-            why = c.message
-            c.to_menu()
-            c.message = why
-    elif r.kind == "new" and r.scenario:
-        c.start_new(r.scenario, r.seed if r.seed is not None else seed)
-    elif r.kind == "resume":
-        if not c.resume():
-            why = c.message
-            c.to_menu()
-            c.message = why
-    else:
-        c.to_menu()
-    if r.problem:
-        c.message = r.problem
-    return opened
+    """The page's start-up (kassen.ui.app.App.follow calls the same Controller.follow)."""
+    return c.follow(route(search, fragment, saves.current() is not None, scenario_ids()), seed)
 
 
 def _page(store: MemoryStore) -> tuple[Controller, Saves]:
@@ -488,7 +482,9 @@ def _screen_texts(c: Controller) -> tuple[Any, list[str]]:
 def exercise(c: Controller, problems: list[str], stage: str, play: bool = True) -> None:
     """What a player may do with what is on the screen: look, hover, Copy link, play, undo, embed."""
     scr, texts = _screen_texts(c)
-    problems += _long_messages(texts)
+    problems += _long_messages(scr.notices)
+    problems += [f"long-message: a line of {len(t)} characters on the screen" for t in texts
+                 if len(t) > SCREEN_TEXT_CAP][:1]
     problems += _encodable(texts)
     if MARK in scr.svg:
         problems.append(f"markup: input markup in the map's SVG ({stage})")
@@ -526,11 +522,14 @@ class Fuzzer:
         self.games = games or [g for g in ("mukden", "ikedaya", "kawanakajima") if g in scenario_ids()]
         self.material = {g: material(g, seed) for g in self.games}
         self.report = Report(seed)
-        self._tmp = tempfile.TemporaryDirectory(prefix="kassen-fuzz-")
+        self._tmp = Path(".")  # a fresh temporary directory for each run()
         self._stores: dict[tuple[str, int], tuple[dict[str, str], str]] = {}
 
     # each case returns (strategy, problems, refused)
-    def run(self, seconds: float = 60.0, cases: Optional[int] = None, kinds: Optional[list[str]] = None) -> Report:
+    def run(self, seconds: float = 60.0, cases: Optional[int | dict[str, int]] = None,
+            kinds: Optional[list[str]] = None) -> Report:
+        """Cases of every input kind, for a share of ``seconds`` each, or exactly ``cases`` of each
+        kind (a number, or one per kind: the CI test runs a fixed set)."""
         start = time.perf_counter()
         handlers = {"link": self.case_link, "save": self.case_save, "slot": self.case_slot,
                     "scenario": self.case_scenario, "show": self.case_show, "action": self.case_action}
@@ -539,23 +538,35 @@ class Fuzzer:
         kinds = list(kinds or KINDS)
         total_w = sum(weights[k] for k in kinds)
         old = sys.getrecursionlimit()
+        tmp = tempfile.TemporaryDirectory(prefix="kassen-fuzz-")
+        self._tmp = Path(tmp.name)
         try:
             for kind in kinds:
                 budget = seconds * weights[kind] / total_w
+                quota = cases.get(kind, 0) if isinstance(cases, dict) else cases
                 t0 = time.perf_counter()
                 n = 0
-                while (cases is None and time.perf_counter() - t0 < budget) or (cases is not None and n < cases):
+                while (quota is None and time.perf_counter() - t0 < budget) or (quota is not None and n < quota):
                     game = self.games[n % len(self.games)]
                     self._one(kind, game, handlers[kind])
                     n += 1
         finally:
             sys.setrecursionlimit(old)
-            self._tmp.cleanup()
+            tmp.cleanup()
         self.report.seconds = time.perf_counter() - start
         return self.report
 
+    def replay(self, kind: str, case: int) -> tuple[str, list[str], bool]:
+        """Run case number ``case`` of ``kind`` again (a Finding's ``case``; make the Fuzzer with
+        the finding's seed and ``games=[its game]``): (strategy, problems, refused)."""
+        handler = getattr(self, f"case_{kind}")
+        with tempfile.TemporaryDirectory(prefix="kassen-fuzz-") as tmp:
+            self._tmp = Path(tmp)
+            return handler(self.games[0], random.Random(f"{self.seed}:{kind}:{case}"))
+
     def _one(self, kind: str, game: str, handler: Callable[[str, random.Random], tuple[str, list[str], bool]]) -> None:
-        rnd = random.Random(f"{self.seed}:{kind}:{self.report.cases[kind]}")
+        case = self.report.cases[kind]
+        rnd = random.Random(f"{self.seed}:{kind}:{case}")
         self.report.cases[kind] += 1
         strategy = "?"
         try:
@@ -565,8 +576,7 @@ class Fuzzer:
             self.report.add(Finding(kind, "hang", game, strategy, f"more than {CASE_SECONDS} s"))
             return
         except Exception as exc:  # noqa: BLE001 - the harness itself must not stop the run
-            self.report.add(Finding(kind, "crash", game, strategy, f"fuzzer error {type(exc).__name__}: "
-                                    f"{_short(str(exc))}"))
+            self.report.add(Finding(kind, "crash", game, strategy, f"fuzzer error {_err(exc)}"))
             return
         if refused:
             self.report.refused[kind] += 1
@@ -578,7 +588,7 @@ class Fuzzer:
             if cls in seen:
                 continue
             seen.add(cls)
-            self.report.add(Finding(kind, cls, game, strategy, detail))
+            self.report.add(Finding(kind, cls, game, strategy, detail, case))
 
     # -- links -------------------------------------------------------------------------------------------
     def _hostile_link(self, game: str, rnd: random.Random) -> tuple[str, str, Any]:
@@ -625,11 +635,12 @@ class Fuzzer:
         before = dict(store.data)
         c, saves = _page(store)
         search = "?embed=1" if embed else ""
+        is_link = route(search, "#" + fragment, True, scenario_ids()).kind == "link"
         try:
             opened = _follow(c, search, "#" + fragment, saves, seed=7)
         except Exception as exc:  # noqa: BLE001
-            return strategy, [f"crash: {type(exc).__name__} at start-up: {_short(str(exc))}"], False
-        refused = opened is None
+            return strategy, [f"crash: {_err(exc)} at start-up"], False
+        refused = is_link and opened is None
         try:
             if refused:
                 problems += _long_messages([c.message or ""])
@@ -645,7 +656,7 @@ class Fuzzer:
                 exercise(c, problems, "after opening a link")
                 problems += self._reload_checks(store, good, c)
         except Exception as exc:  # noqa: BLE001
-            problems.append(f"crash: {type(exc).__name__} after opening the link: {_short(str(exc))}")
+            problems.append(f"crash: {_err(exc)} after opening the link")
         return strategy, problems, refused
 
     def _store_with_a_game(self, game: str, rnd: random.Random) -> tuple[MemoryStore, str]:
@@ -671,7 +682,7 @@ class Fuzzer:
             _follow(c, "", "", saves, seed=9)
             exercise(c, problems, "after a reload", play=False)
         except Exception as exc:  # noqa: BLE001
-            return [f"bad-slot: the next page load fails ({type(exc).__name__}: {_short(str(exc))})"]
+            return [f"bad-slot: the next page load fails ({_err(exc)})"]
         if c_before.history is not None and c_before.slot and c.slot != c_before.slot:
             if c_before.slot in {s.id for s in saves.slots()}:
                 problems.append("bad-slot: a game the page saved does not resume at the next load"
@@ -680,7 +691,7 @@ class Fuzzer:
             if good and good in {s.id for s in saves.slots()} and not c.resume_slot(good):
                 problems.append(f"bad-slot: the other saved game no longer opens ({_short(c.message)})")
         except Exception as exc:  # noqa: BLE001
-            problems.append(f"bad-slot: the other saved game no longer opens ({type(exc).__name__})")
+            problems.append(f"bad-slot: the other saved game no longer opens ({_err(exc)})")
         return problems
 
     # -- save files -----------------------------------------------------------------------------------------
@@ -712,7 +723,7 @@ class Fuzzer:
         try:
             _follow(c, "", "", saves, seed=3)
         except Exception as exc:  # noqa: BLE001
-            return strategy, [f"crash: {type(exc).__name__} resuming a good game: {_short(str(exc))}"], False
+            return strategy, [f"crash: {_err(exc)} resuming a good game"], False
         before = dict(store.data)
         try:
             c.import_save(text)
@@ -722,12 +733,12 @@ class Fuzzer:
                 problems.append("bad-slot: a refused save changed localStorage")
             return strategy, problems, True
         except Exception as exc:  # noqa: BLE001
-            return strategy, [f"crash: {type(exc).__name__} importing a save: {_short(str(exc))}"], False
+            return strategy, [f"crash: {_err(exc)} importing a save"], False
         try:
             problems += consistency_problems(c.rules, c.history.state, view=False)  # type: ignore[union-attr,arg-type]
             exercise(c, problems, "after importing a save")
         except Exception as exc:  # noqa: BLE001
-            problems.append(f"bad-slot: {type(exc).__name__} playing an imported save: {_short(str(exc))}")
+            problems.append(f"bad-slot: {_err(exc)} playing an imported save")
         problems += self._reload_checks(store, good, c)
         return strategy, problems, False
 
@@ -773,7 +784,7 @@ class Fuzzer:
         try:
             _follow(c, "", "", saves, seed=5)
         except Exception as exc:  # noqa: BLE001
-            return strategy, [f"bad-slot: the page does not start ({type(exc).__name__}: {_short(str(exc))})"], False
+            return strategy, [f"bad-slot: the page does not start ({_err(exc)})"], False
         refused = c.history is None
         try:
             if refused:
@@ -790,7 +801,7 @@ class Fuzzer:
                 problems += consistency_problems(c.rules, c.history.state, view=False)  # type: ignore[union-attr,arg-type]
                 exercise(c, problems, "after resuming a slot")
         except Exception as exc:  # noqa: BLE001
-            problems.append(f"bad-slot: {type(exc).__name__} after resuming: {_short(str(exc))}")
+            problems.append(f"bad-slot: {_err(exc)} after resuming")
         # a second load must work too, and the good game must still open
         problems += self._reload_checks(store, good, c)
         return strategy, problems, refused
@@ -803,7 +814,9 @@ class Fuzzer:
             doc, strategy, path = _junk(rnd), "scratch", ()
         else:
             doc, strategy, path = mutate(m.scenario_data, rnd, _scenario_targeted(m))
-        folder = Path(self._tmp.name) / f"{game}-{self.report.cases['scenario']}" / game
+            if path and path != ("?",):
+                strategy += " at " + _jpath(path)
+        folder = self._tmp / f"{game}-{self.report.cases['scenario']}" / game
         folder.mkdir(parents=True, exist_ok=True)
         file = folder / f"{stem}.json"
         file.write_text(dump(doc), encoding="utf-8")
@@ -814,15 +827,15 @@ class Fuzzer:
         except KassenError:
             sc = None
         except Exception as exc:  # noqa: BLE001
-            return strategy, [f"crash: {type(exc).__name__} loading the file: {_short(str(exc))}"], False
+            return strategy, [f"crash: {_err(exc)} loading the file"], False
         try:
             if sc is None:
                 load_scenario_file(file, schema_dir)
             rules = rules_for(sc)  # type: ignore[arg-type]
         except ScenarioError as exc:
             problems += _long_messages([str(exc)])
-            if exc.path == "$" and path and path != ("?",) and isinstance(doc, dict) and strategy not in (
-                    "deep", "huge-number", "float"):
+            if exc.path == "$" and path and path != ("?",) and isinstance(doc, dict) and not strategy.startswith(
+                    "deep"):  # nesting is found in the text, before there are paths: it says line and column
                 problems.append(f"scenario-path: {_short(exc.detail)} (the change was at {_jpath(path)})")
             elif exc.path == "$" and path == ("?",):
                 problems.append(f"scenario-path: {_short(exc.detail)} (a change inside the file)")
@@ -830,7 +843,7 @@ class Fuzzer:
         except KassenError as exc:
             return strategy, _long_messages([str(exc)]), True
         except Exception as exc:  # noqa: BLE001
-            return strategy, [f"scenario-late: {type(exc).__name__} building the rules: {_short(str(exc))}"], False
+            return strategy, [f"scenario-late: {_err(exc)} building the rules"], False
         try:
             problems += _play_scenario(rules, stem, rnd)
         except _Timeout:
@@ -838,7 +851,7 @@ class Fuzzer:
         except KassenError as exc:
             problems.append(f"scenario-late: the game refuses its own start ({_short(str(exc))})")
         except Exception as exc:  # noqa: BLE001
-            problems.append(f"scenario-late: {type(exc).__name__} playing on the scenario: {_short(str(exc))}")
+            problems.append(f"scenario-late: {_err(exc)} playing on the scenario")
         return strategy, problems, False
 
     # -- show / render -------------------------------------------------------------------------------------
@@ -858,13 +871,13 @@ class Fuzzer:
             argv += ["--frame", str(frame)]
             strategy += f" --frame {frame}"
         if rnd.random() < 0.25:
-            argv = ["render", "index.html#" + fragment, "--out", str(Path(self._tmp.name) / "r.svg")]
+            argv = ["render", "index.html#" + fragment, "--out", str(self._tmp / "r.svg")]
             strategy = "render " + strategy
         code, out, err, exc = _run_cli(argv)
         problems: list[str] = []
         if exc is not None:
             return strategy, [f"{'surrogate' if isinstance(exc, UnicodeEncodeError) else 'crash'}: "
-                              f"{type(exc).__name__} in `{argv[0]}`: {_short(str(exc))}"], False
+                              f"{_err(exc)} in `{argv[0]}`"], False
         problems += _long_messages([err])
         if code == 0 and argv[0] == "show":
             shown = json.loads(out)
@@ -893,7 +906,7 @@ class Fuzzer:
         except KassenError as exc:
             return strategy, _long_messages([str(exc)]), True
         except Exception as exc:  # noqa: BLE001
-            return strategy, [f"crash: {type(exc).__name__} applying {_short(text)}: {_short(str(exc))}"], False
+            return strategy, [f"crash: {_err(exc)} applying {_short(text)}"], False
         player = rules.current_player(state)
         offered = ({a.to_text() for a, _ in rules.chance_outcomes(state)} if player == CHANCE
                    else {a.to_text() for a in rules.legal_actions(state)})
@@ -939,10 +952,11 @@ def _state_derived(rules: GameRules) -> Callable[[Any, random.Random], Optional[
         if not isinstance(doc, dict):
             return None
         fight = doc.get("combat")
-        if rules.game == "mukden" and isinstance(fight, dict) and fight.get("dcall") is not None:
-            key = rnd.choice(["attack", "abonus", "dbonus", "aloss", "dloss"])
+        if rules.game == "mukden" and isinstance(fight, dict) and fight.get("defender_call") is not None:
+            key = rnd.choice(["modified_call", "attacker_bonus", "defender_bonus", "attacker_loss", "defender_loss"])
             if fight.get(key) is not None:
-                fight[key] = rnd.choice([0, 1, 2, 3]) if key != "attack" else fight[key] + rnd.choice([-2, -1, 1, 2])
+                fight[key] = (rnd.choice([0, 1, 2, 3]) if key != "modified_call"
+                              else fight[key] + rnd.choice([-2, -1, 1, 2]))
                 return f"combat-{key}"
         if "rng" in doc:
             doc["rng"] = rnd.choice([Raw("1" + "0" * 5000), -1, 2 ** 64, 1.5])
@@ -1162,7 +1176,7 @@ def _deadline(seconds: float) -> Iterator[None]:
 
 
 def run(seed: int = 1, seconds: float = 60.0, games: Optional[list[str]] = None,
-        cases: Optional[int] = None, kinds: Optional[list[str]] = None) -> Report:
+        cases: Optional[int | dict[str, int]] = None, kinds: Optional[list[str]] = None) -> Report:
     return Fuzzer(seed, games).run(seconds, cases, kinds)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .errors import IllegalAction
+from .errors import IllegalAction, quote
 
 _TOKEN = re.compile(r"^[A-Za-z0-9_.:?\-]+$")
 _ARG = re.compile(r"^[A-Za-z0-9_.:?,+\-]+$")
@@ -30,14 +30,14 @@ class Action:
 
     def __post_init__(self) -> None:
         if not _VERB.match(self.verb):
-            raise ValueError(f"bad action verb {self.verb!r}")
+            raise ValueError(f"bad action verb {quote(self.verb)}")
         for u in self.units:
             if not _TOKEN.match(u):
-                raise ValueError(f"bad unit id {u!r} in action")
+                raise ValueError(f"bad unit id {quote(u)} in action")
         if self.cell is not None and not _TOKEN.match(self.cell):
-            raise ValueError(f"bad cell label {self.cell!r} in action")
+            raise ValueError(f"bad cell label {quote(self.cell)} in action")
         if self.arg is not None and not _ARG.match(self.arg):
-            raise ValueError(f"bad argument {self.arg!r} in action")
+            raise ValueError(f"bad argument {quote(self.arg)} in action")
 
     def to_text(self) -> str:
         parts = [self.verb]
@@ -76,11 +76,11 @@ class Action:
                 units = tuple(tok.split(","))
                 seen_units = True
             else:
-                raise IllegalAction(f"cannot read action {text!r}: unexpected {tok!r}")
+                raise IllegalAction(f"cannot read action {quote(text, 60)}: unexpected {quote(tok)}")
         try:
             action = Action(verb, units, cell, arg)
         except ValueError as exc:
-            raise IllegalAction(f"cannot read action {text!r}: {exc}") from None
+            raise IllegalAction(f"cannot read action {quote(text, 60)}: {exc}") from None
         if action.to_text() != " ".join(tokens) or text != " ".join(tokens):
-            raise IllegalAction(f"cannot read action {text!r}: not in canonical form")
+            raise IllegalAction(f"cannot read action {quote(text, 60)}: not in canonical form")
         return action

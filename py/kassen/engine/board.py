@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Optional
 
 from . import hexgrid, squaregrid
-from .errors import ScenarioError
+from .errors import ScenarioError, quote
 
 ROAD = "road"  # the connection feature and the place every road hex gets
 
@@ -198,6 +198,14 @@ class _Builder:
                  holes: Iterable[str] = ()) -> None:
         """Cells and plain adjacency of one grid (labels prefixed by ``<map id>:`` on a multi-map board)."""
         prefix = f"{map_id}:" if map_id is not None else ""
+        if grid["kind"] == "hex":
+            every = {hexgrid.label(c, r) for c in range(1, grid["columns"] + 1) for r in range(1, grid["rows"] + 1)}
+        else:
+            every = {squaregrid.label(f, col, r) for f in grid["floors"] for col in grid["columns"]
+                     for r in range(1, grid["rows"] + 1)}
+        for i, lab in enumerate(grid.get("missing", [])):
+            if lab not in every:  # the renderer draws missing positions: each must be one of the grid's
+                self.fail(f"{path}.missing[{i}]", f"{quote(lab)} is not a position of this grid")
         missing = set(grid.get("missing", [])) | set(holes)
         ox, oy = offset
         mine: dict[str, dict[str, Any]] = {}

@@ -146,12 +146,10 @@ def render(value: Any, lang: str = DEFAULT_LANGUAGE, namer: Namer = PLAIN) -> st
     if t is dict:
         if "key" in value:
             return _render_msg(value, lang, namer)
-        if "u" in value:
-            return namer.name_unit(value["u"], lang)
-        if "c" in value:
-            return namer.name_cell(value["c"], lang)
-        if "s" in value:
-            return namer.name_side(value["s"], lang)
+        for tag, name in (("u", namer.name_unit), ("c", namer.name_cell), ("s", namer.name_side)):
+            if tag in value:
+                thing = value[tag]  # from a save: only an id (or None) is ever named, anything else is "?"
+                return name(thing, lang) if thing is None or type(thing) is str else "?"
         return _cap(json.dumps(value, ensure_ascii=False))
     if t is list or t is tuple:
         return list_separator(lang).join(render(v, lang, namer) for v in value)

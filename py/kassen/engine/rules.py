@@ -22,7 +22,7 @@ from typing import Any, Iterable, Optional
 
 from . import rng
 from .actions import Action
-from .errors import IllegalAction
+from .errors import IllegalAction, quote
 from .scenario import Scenario
 from .state import CHANCE, TERMINAL, Event, Outcome, State, View, clone
 
@@ -106,8 +106,13 @@ class GameRules:
     def check_legal(self, state: State, action: Action) -> None:
         """Raise IllegalAction, saying why, unless ``action`` is legal now."""
         if not self.is_legal(state, action):
-            reason = self.explain(state, action)
-            raise IllegalAction(reason or f"'{action.to_text()}' is not a legal action now")
+            try:
+                reason = self.explain(state, action)
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+                # an explanation must never turn a refusal into a crash (e.g. an action naming a
+                # unit that has been removed): fall back to the plain refusal
+                reason = None
+            raise IllegalAction(reason or f"{quote(action.to_text(), 60)} is not a legal action now")
 
     def view_for(self, state: State, player: Optional[str]) -> View:
         """What ``player`` may see (None: a spectator). Never contains the RNG state."""

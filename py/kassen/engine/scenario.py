@@ -7,14 +7,14 @@ expected, so a player correcting a reconstructed map by hand can find the mistak
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .. import paths
 from .board import Board, build_board
-from .errors import ScenarioError
+from . import jsontext
+from .errors import ScenarioError, quote
 from .schema import SchemaViolation, Validator
 
 SCHEMA_DIR_NAME = "schema"
@@ -62,6 +62,10 @@ def _validator(schema_dir: Path, name: str) -> Validator | None:
 def parse_scenario(data: Any, file: str, schema_dir: Path | None = None) -> Scenario:
     """Check decoded JSON and build the Scenario; raises ScenarioError."""
     schema_dir = schema_dir or paths.SCENARIOS_DIR / SCHEMA_DIR_NAME
+    try:
+        jsontext.check(data)  # NaN, Infinity, huge numbers, lone surrogates: at their JSON path
+    except jsontext.BadJSON as exc:
+        raise ScenarioError(file, exc.path, exc.reason) from None
     common = _validator(schema_dir, "scenario")
     try:
         if common is not None:
@@ -83,12 +87,12 @@ def parse_scenario(data: Any, file: str, schema_dir: Path | None = None) -> Scen
     for i, unit in enumerate(data["units"]):
         p = f"$.units[{i}]"
         if unit["id"] in units:
-            raise ScenarioError(file, p + ".id", f"duplicate unit id {unit['id']!r}")
+            raise ScenarioError(file, p + ".id", f"duplicate unit id {quote(unit['id'])}")
         if unit["side"] not in side_info:
-            raise ScenarioError(file, p + ".side", f"expected one of {', '.join(sides)}, found {unit['side']!r}")
+            raise ScenarioError(file, p + ".side", f"expected one of {', '.join(sides)}, found {quote(unit['side'])}")
         start = unit.get("start")
         if start is not None and start not in board.cells:
-            raise ScenarioError(file, p + ".start", f"{start!r} is not a cell of this board")
+            raise ScenarioError(file, p + ".start", f"{quote(start)} is not a cell of this board")
         units[unit["id"]] = unit
     return Scenario(id=data["id"], game=data["game"], title=data["title"], file=file, data=data, board=board,
                     sides=sides, side_info=side_info, units=units, params=data.get("rules", {}))
@@ -104,10 +108,18 @@ def load_scenario_file(path: Path, schema_dir: Path | None = None) -> Scenario:
     except UnicodeDecodeError:
         raise ScenarioError(name, "$", "the file is not UTF-8 text") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScenarioError(name, "$", f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
-    return parse_scenario(data, name, schema_dir)
+        data = jsontext.loads(text)
+    except jsontext.BadJSON as exc:
+        raise ScenarioError(name, exc.path, exc.reason) from None
+    scenario = parse_scenario(data, name, schema_dir)
+    # links and saves name a scenario by its id and the page finds it by file name: they must agree
+    if scenario.id != path.stem:
+        raise ScenarioError(name, "$.id", f"the id {quote(scenario.id)} differs from the file name "
+                                          f"{quote(path.name)}: they must be the same")
+    if path.parent.name != scenario.game:
+        raise ScenarioError(name, "$.game", f"the game {quote(scenario.game)} differs from the folder the file is "
+                                            f"in ({quote(path.parent.name)})")
+    return scenario
 
 
 def scenario_files(root: Path | None = None) -> dict[str, Path]:

@@ -12,6 +12,7 @@ relative files), allOf, anyOf, oneOf, if/then/else. Annotation keywords are igno
 from __future__ import annotations
 
 import json
+import math
 import re
 from pathlib import Path
 from typing import Any, Callable
@@ -21,7 +22,9 @@ _TYPES: dict[str, Callable[[Any], bool]] = {
     "array": lambda v: isinstance(v, list),
     "string": lambda v: isinstance(v, str),
     "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
-    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+    # JSON has no NaN or Infinity (Python's json reads them): comparisons with NaN are all false, so
+    # a NaN would pass minimum/maximum and crash the game later
+    "number": lambda v: isinstance(v, int) and not isinstance(v, bool) or isinstance(v, float) and math.isfinite(v),
     "boolean": lambda v: isinstance(v, bool),
     "null": lambda v: v is None,
 }
@@ -47,6 +50,8 @@ def describe(value: Any) -> str:
         return "an object"
     if isinstance(value, list):
         return f"an array of {len(value)}"
+    if isinstance(value, int) and value.bit_length() > 130:
+        return "a number far too large"
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -57,6 +62,8 @@ _PLAIN_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_\-]*$")
 def _child(path: str, key: str | int) -> str:
     if isinstance(key, int):
         return f"{path}[{key}]"
+    if len(key) > 40:  # a path names the place, it does not repeat a hostile 100 kB key
+        key = key[:39] + "…"
     if _PLAIN_KEY.match(key):
         return f"{path}.{key}"
     return f"{path}[{json.dumps(key, ensure_ascii=False)}]"
@@ -187,6 +194,8 @@ class Validator:
                 extra = s["additionalProperties"]
                 if extra is False:
                     allowed = ", ".join(sorted(props)) or "none"
+                    if len(allowed) > 200:
+                        allowed = allowed[:199] + "…"
                     raise SchemaViolation(_child(path, key), f"unexpected field (allowed: {allowed})")
                 self._check(value, extra, _child(path, key), doc)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 
+from ..engine.errors import KassenError, ScenarioError, quote
 from ..engine.rules import GameRules
 from ..engine.scenario import Scenario, load_scenario, scenario_files
 
@@ -17,9 +18,33 @@ _rules: dict[str, GameRules] = {}
 
 
 def rules_for(scenario: Scenario) -> GameRules:
-    """The rules object for a loaded scenario (its game's ``Rules`` class)."""
+    """The rules object for a loaded scenario (its game's ``Rules`` class), once a game set up on
+    it has been checked: a scenario that passes its schemas must not crash a game later (ScenarioError)."""
+    if scenario.game not in GAME_MODULES:
+        raise ScenarioError(scenario.file, "$.game", f"there is no game {quote(scenario.game)} "
+                                                     f"(games: {', '.join(GAME_MODULES)})")
     module = importlib.import_module(GAME_MODULES[scenario.game])
-    return module.Rules(scenario)
+    rules = module.Rules(scenario)
+    _check_start(rules)
+    return rules
+
+
+def _check_start(rules: GameRules) -> None:
+    """The set-up position must be one the game's own checks accept, and its links must open."""
+    from ..engine import codec
+
+    file = rules.scenario.file
+    try:
+        state = rules.setup(0)
+        codec.check_state(rules, state, what="a game set up on this scenario")
+        rules.legal_actions(state)
+    except ScenarioError:
+        raise
+    except KassenError as exc:
+        raise ScenarioError(file, "$", str(exc)) from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, ZeroDivisionError) as exc:
+        raise ScenarioError(file, "$", f"a game cannot be set up on this scenario ({type(exc).__name__}: "
+                                       f"{quote(str(exc))})") from None
 
 
 def load_rules(scenario_id: str) -> GameRules:

@@ -125,7 +125,11 @@ class InnData:
         self.exit_boxes = frozenset(box for box, _ in exits.values())
         self.outside = frozenset(land for land in railings.values() if land in self.boxes) | self.exit_boxes
 
-        # counters
+        # counters: all start in the pool and are placed during set-up (ikedaya.setup.*)
+        for i, u in enumerate(scenario.data["units"]):
+            if u.get("start") != POOL:
+                raise ScenarioError(file, f"$.units[{i}].start", f"every counter starts in the box {POOL!r} and is "
+                                                                f"placed during set-up")
         self.counters: dict[str, Counter] = {}
         for uid, u in scenario.units.items():
             self.counters[uid] = Counter(uid, u["side"], u["name"], u.get("kanji", ""), u.get("short", u["name"]),
@@ -160,6 +164,12 @@ class InnData:
                     if name not in areas:
                         raise ScenarioError(file, f"$.rules.setup.{side}[{gi}].areas", f"no area named {name!r}")
                     cells |= areas[name]
+                room_for = sum(10 ** 6 if c in self._exempt_areas(p, areas) else p["stack_limit"]
+                               for c in cells)
+                if room_for < int(g["count"]):
+                    raise ScenarioError(file, f"$.rules.setup.{side}[{gi}].count",
+                                        f"{g['count']} counters do not fit in these areas ({len(cells)} squares of "
+                                        f"at most {p['stack_limit']} counters)")
                 built.append((frozenset(cells), int(g["count"])))
             if sum(c for _, c in built) != len(self.side_units.get(side, ())):
                 raise ScenarioError(file, f"$.rules.setup.{side}", "the counts must add up to the side's counters")
@@ -171,6 +181,11 @@ class InnData:
             exempt |= areas[name]
         self.setup_exempt = frozenset(exempt)
         self.other = {scenario.sides[0]: scenario.sides[1], scenario.sides[1]: scenario.sides[0]}
+
+    @staticmethod
+    def _exempt_areas(p: dict[str, Any], areas: dict[str, frozenset[str]]) -> frozenset[str]:
+        """Squares exempt from the stacking limit at set-up (unknown area names are reported later)."""
+        return frozenset(c for name in p["setup_stack_exempt"] for c in areas.get(name, ()))
 
     # -- small helpers ---------------------------------------------------------------------------
     def sort_units(self, units: Any) -> list[str]:

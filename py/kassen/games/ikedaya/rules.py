@@ -155,7 +155,8 @@ class Rules(SetupFlow, CombatFlow, GameRules):
         if state["phase"] == "action" and state["step"] is None:
             if action.verb == "pass":
                 return not action.units and action.cell is None and action.arg is None
-            return self._is_legal_activation(state, action)
+            # no activation carries an argument: 'move kondo @1A1 =5' is not 'move kondo @1A1'
+            return action.arg is None and self._is_legal_activation(state, action)
         return action in self.legal_actions(state)
 
     def _is_legal_activation(self, state: State, action: Action) -> bool:

@@ -142,8 +142,15 @@ class Tables:
             uid for uid in self.side_units[TAKEDA] if not self.generals[uid].night_army)
         self.night_army: tuple[str, ...] = tuple(
             uid for uid in self.side_units[TAKEDA] if self.generals[uid].night_army)
+        starts: dict[str, str] = {}
         for i, (uid, g) in enumerate(self.generals.items()):
             p = f"$.units[{i}].start"
+            if not g.night_army and g.start in starts:
+                raise ScenarioError(file, p, f"{uid} and {starts[g.start]} both start on {g.start}: one unit per "
+                                             f"hex (4(2))")
+            starts.setdefault(g.start, uid)
+            if g.night_army and g.side != TAKEDA:
+                raise ScenarioError(file, f"$.units[{i}].code", "only Takeda units are uncoded (the night army)")
             if g.night_army:
                 if g.start != self.night_box:
                     raise ScenarioError(file, p, "an uncoded Takeda unit starts in the night-attack box")

@@ -152,6 +152,10 @@ def check_state(rules: "Rules", state: State) -> list[str]:
     return errors
 
 
+def _anon_order(u: dict[str, Any]) -> tuple[str, bool, bool]:
+    return (u["at"], bool(u.get("move_marker")), bool(u.get("retreat_marker")))
+
+
 def check_view(rules: "Rules", view: View) -> list[str]:
     """Checks of a view: structure as a state, anonymous units consistent with the viewer."""
     t = rules.t
@@ -180,6 +184,13 @@ def check_view(rules: "Rules", view: View) -> list[str]:
     for side, nums in numbers.items():
         if sorted(nums) != list(range(1, len(nums) + 1)):
             errors.append(f"anonymous {side} units must be numbered 1..{len(nums)}")
+        else:
+            # numbered by cell, as visibility.anonymous_ids numbers them: any other order would
+            # tie a number to a unit (the k-th counter is the k-th general)
+            by_number = {int(k.rsplit("-", 1)[1]): u for k, u in units.items() if anonymous_side(k) == side}
+            keys = [_anon_order(by_number[n]) for n in sorted(by_number)]
+            if keys != sorted(keys):
+                errors.append(f"anonymous {side} units must be numbered in the order of their cells")
     for side in SIDES:
         hand = view["hands"][side]
         if side != viewer and any(c != HIDDEN for c in hand):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .data import JAPAN, RUSSIA, SIDES
+from . import combat as cb
 from .schema import COMBAT_PHASES
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -126,6 +127,21 @@ def _combat_problems(rules: "Rules", state: dict[str, Any], fight: dict[str, Any
         if value is not None and fp is not None and uid in fp and phase in ("defender-call", "attacker-die",
                                                                               "defender-die") and value > fp[uid]:
             out.append("a call above the unit's real FP (mukden.7.call-min-one)")
+    if known >= 2 and fight["attacker_call"] is not None and fight["defender_call"] is not None:
+        # the modified attack and the die bonuses follow from the calls (a play link of the right
+        # types could otherwise carry any totals)
+        mods = cb.modifiers(m, m.side_of[a], fight["attacker_at"], fight["defender_at"])
+        attack = cb.modified_call(fight["attacker_call"], mods, rules.floor(state))
+        bonus = cb.die_bonus(attack, fight["defender_call"], m.die_bonus_cap)
+        if fight["modified_call"] != attack:
+            out.append(f"the modified attack {fight['modified_call']} does not follow from the call "
+                       f"{fight['attacker_call']} (mukden.7.mods-cumulative)")
+        elif (fight["attacker_bonus"], fight["defender_bonus"]) != bonus:
+            out.append("the die bonuses do not follow from the calls (mukden.7.step3-difference)")
+        elif known >= 4 and fight["attacker_die"] is not None and fight["defender_die"] is not None:
+            loss = cb.losses(fight["attacker_die"] + bonus[0], fight["defender_die"] + bonus[1])
+            if (fight["attacker_loss"], fight["defender_loss"]) != loss:
+                out.append("the losses do not follow from the dice (mukden.7.result-diff-0-1)")
     if known < 4:
         if units[a]["at"] != fight["attacker_at"] or units[d]["at"] != fight["defender_at"]:
             out.append("a unit moved during the combat before the dice")

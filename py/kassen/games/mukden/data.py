@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine.board import Board
+from ...engine.errors import quote
 from ...engine.movement import MoveRules
 from ...engine.scenario import Scenario
 from ...engine.terrain import Steps, as_steps, step_table
@@ -125,34 +126,44 @@ class MukdenMap:
 
     def problems(self, scenario: Scenario) -> list[str]:
         """Cross-checks the schema cannot express (used by Rules.__init__ and the map test)."""
-        out: list[str] = []
+        return [message for _, message in self.located_problems(scenario)]
+
+    def located_problems(self, scenario: Scenario) -> list[tuple[str, str]]:
+        """``problems`` with the JSON path each one is at, so an error names the place to fix."""
+        out: list[tuple[str, str]] = []
         board = scenario.board
-        for box in (self.reserve_box, self.withdrawn_box):
+        for key, box in (("reserve_box", self.reserve_box), ("withdrawn_box", self.withdrawn_box)):
             if box not in board.cells or board.cells[box].kind != "box":
-                out.append(f"rules names {box!r} as an off-map box, but the board has no such box")
+                out.append((f"$.rules.{key}", f"rules names {quote(box)} as an off-map box, but the board has no "
+                                              f"such box"))
         if self.detour_unit not in self.side_of or self.side_of[self.detour_unit] != JAPAN:
-            out.append(f"the detour unit {self.detour_unit!r} is not a Japanese unit")
+            out.append(("$.rules.detour_unit", f"the detour unit {quote(self.detour_unit)} is not a Japanese unit"))
         for side in SIDES:
             order = self.units_of[side]
             if sorted(order) != sorted(u for u, s in self.side_of.items() if s == side):
-                out.append(f"rules.allot_order.{side} must list exactly the {side} units")
+                out.append((f"$.rules.allot_order.{side}", f"rules.allot_order.{side} must list exactly the {side} "
+                                                          f"units"))
             if self.fp_total[side] < self.fp_min * len(order):
-                out.append(f"{side} cannot give every unit {self.fp_min} FP out of {self.fp_total[side]}")
-        for uid, unit in scenario.units.items():
-            start = unit.get("start")
+                out.append((f"$.rules.fp_total.{side}",
+                            f"{side} cannot give every unit {self.fp_min} FP out of {self.fp_total[side]}"))
+        seen: dict[str, str] = {}
+        for i, unit in enumerate(scenario.data.get("units", [])):
+            uid, start, path = unit["id"], unit.get("start"), f"$.units[{i}].start"
             if uid == self.detour_unit:
                 if start != self.reserve_box:
-                    out.append(f"{uid} must start in the off-map box {self.reserve_box}")
+                    out.append((path, f"{uid} must start in the off-map box {self.reserve_box}"))
             elif start not in self.neighbors:
-                out.append(f"{uid} must start on a map hex, not {start!r}")
-        starts = [u.get("start") for u in scenario.units.values()]
-        if len(starts) != len(set(starts)):
-            out.append("two units start in the same hex")
+                out.append((path, f"{uid} must start on a map hex, not {quote(start)}"))
+            elif start in seen:
+                out.append((path, f"two units start in the same hex: {seen[start]} and {uid} on {start} "
+                                  f"(mukden.6.no-shared-hex)"))
+            else:
+                seen[start] = uid
         for name, cells in (("fortress_inside", self.fortress_inside), ("exit", self.exits),
                             ("supply_source", self.supply), ("railway", self.railway)):
             for h in cells:
                 if h not in self.neighbors:
-                    out.append(f"place {name} holds {h!r}, which is not a map hex")
+                    out.append((f"$.board.places.{name}", f"place {name} holds {quote(h)}, which is not a map hex"))
         return out
 
     # -- hot-path questions ------------------------------------------------------------------

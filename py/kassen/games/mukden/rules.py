@@ -39,9 +39,9 @@ class Rules(PhasedRules):
     def __init__(self, scenario: Scenario) -> None:
         super().__init__(scenario)
         self.map = MukdenMap.from_scenario(scenario)
-        problems = self.map.problems(scenario)
+        problems = self.map.located_problems(scenario)
         if problems:
-            raise ScenarioError(scenario.file, "$", problems[0])
+            raise ScenarioError(scenario.file, *problems[0])
         self.words = hooks.Words(self)
         # Actions are immutable: build the move, attack and call actions once (legal_actions is hot).
         m = self.map
