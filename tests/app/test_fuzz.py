@@ -14,7 +14,7 @@ from kassen.engine.play import random_walk
 from kassen.games import load_rules
 
 #: about 20 s on the CI machine; every input kind, every game (the cases cycle through the games)
-CASES = {"link": 1000, "save": 250, "slot": 180, "scenario": 180, "show": 300, "action": 3000}
+CASES = {"link": 1500, "save": 370, "slot": 280, "scenario": 270, "show": 500, "action": 5000}
 
 
 def test_fuzzer_finds_nothing_with_a_fixed_seed(capsys):
