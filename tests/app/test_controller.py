@@ -107,6 +107,24 @@ def test_damaged_save_is_reported_and_set_aside_unchanged(rules):
     assert not c3.resume() and c3.screen().mode == "menu"
 
 
+def test_a_damaged_index_hides_no_saved_game(rules):
+    """The list of saved games is rebuilt from the slots found; the damaged list is kept aside."""
+    store = MemoryStore()
+    c = make(rules, store)
+    c.start_new("toy", seed=5)
+    first = c.slot
+    c.start_new("toy", seed=6)
+    second = c.slot
+    store.setItem(INDEX_KEY, '{"slots": [')  # damaged: cut in the middle
+    c2 = make(rules, store)
+    assert {s.id for s in c2.saves.slots()} == {first, second}
+    assert store.getItem("kassen:aside:index") == '{"slots": ['
+    assert "rebuilt" in c2.screen().notices[0]
+    assert c2.resume_slot(first) and c2.resume_slot(second)
+    store.setItem(INDEX_KEY, '{"slots": 7}')  # the wrong shape is damaged too
+    assert {s.id for s in make(rules, store).saves.slots()} == {first, second}
+
+
 def test_storage_failures_become_a_notice_and_the_game_goes_on(rules):
     class Broken:
         def getItem(self, key):

@@ -28,6 +28,10 @@ class Store(Protocol):
     def setItem(self, key: str, value: str) -> None: ...  # noqa: N802
     def removeItem(self, key: str) -> None: ...  # noqa: N802
 
+    # optional: ``keys()`` lists the stored keys, so a damaged index can be rebuilt from the slots
+
+
+
 
 class MemoryStore:
     """A dict-backed Store for tests (and a fallback when the browser has none)."""
@@ -48,6 +52,9 @@ class MemoryStore:
 
     def removeItem(self, key: str) -> None:  # noqa: N802
         self.data.pop(key, None)
+
+    def keys(self) -> list[str]:
+        return list(self.data)
 
 
 @dataclass
@@ -89,13 +96,45 @@ class Saves:
         try:
             data = jsontext.loads(raw)
         except ValueError:
-            return empty
+            return self._rebuild(raw)
         if not isinstance(data, dict) or not isinstance(data.get("slots"), list):
-            return empty
+            return self._rebuild(raw)
         slots = [s for s in data["slots"] if isinstance(s, dict) and isinstance(s.get("id"), str)
                  and 0 < len(s["id"]) <= _FIELD_LIMIT]
         current = data.get("current") if isinstance(data.get("current"), str) else None
         return {"version": INDEX_VERSION, "current": current, "slots": slots}
+
+    def _rebuild(self, damaged: str) -> dict[str, Any]:
+        """A damaged index must not hide every saved game: keep its text under
+        ``kassen:aside:index`` and list again the slots found in the store (newest first is not
+        known: they are listed by id, which starts with the time they were made)."""
+        empty = {"version": INDEX_VERSION, "current": None, "slots": []}
+        keys = getattr(self.store, "keys", None)
+        if self.store is None or keys is None:
+            return empty
+        try:
+            found = sorted((k for k in keys() if isinstance(k, str) and k.startswith(SLOT_PREFIX)), reverse=True)
+            slots = []
+            for key in found:
+                slot_id = key[len(SLOT_PREFIX):]
+                if not 0 < len(slot_id) <= _FIELD_LIMIT:
+                    continue
+                try:
+                    save = jsontext.loads(self.store.getItem(key) or "")
+                except ValueError:
+                    save = {}
+                scenario = save.get("scenario") if isinstance(save, dict) else None
+                slots.append({"id": slot_id, "scenario": _text(scenario), "title": _text(scenario),
+                              "updated": "", "summary": ""})
+            rebuilt = {"version": INDEX_VERSION, "current": None, "slots": slots}
+            self.store.setItem(ASIDE_PREFIX + "index", damaged)
+            self.store.setItem(INDEX_KEY, json.dumps(rebuilt, separators=(",", ":")))
+        except Exception as exc:  # noqa: BLE001 - any store failure is a notice, never a crash
+            self._fail(exc, "rebuilding the list of saved games")
+            return empty
+        self.notice = ("The list of saved games was damaged; it has been rebuilt from the games found "
+                       f"(the damaged list is kept under {ASIDE_PREFIX}index).")
+        return rebuilt
 
     def slots(self) -> list[SlotInfo]:
         out = []

@@ -45,6 +45,10 @@ class LocalStore:
     def removeItem(self, key: str) -> None:  # noqa: N802
         self.storage.removeItem(key)
 
+    def keys(self) -> list[str]:
+        """Every key in this origin's storage (to rebuild a damaged index of saved games)."""
+        return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
+
 
 def local_store() -> Optional[LocalStore]:
     """The page's localStorage, or None when the browser refuses it (disabled, sandboxed...)."""
