@@ -10,7 +10,7 @@ from typing import Any, Optional
 
 from kassen.engine.state import CHANCE, Event, State, clone
 from kassen.games import load_rules
-from kassen.games.kawanakajima.tables import SIDES
+from kassen.games.kawanakajima.data import SIDES
 
 R = load_rules("kawanakajima")
 T = R.t
@@ -129,7 +129,7 @@ def with_cards(state: State, side: str, hand: list[str]) -> State:
     """The same position with ``side`` holding exactly ``hand`` and the rest of its deck discarded."""
     from collections import Counter
 
-    from kassen.games.kawanakajima.tables import sort_cards
+    from kassen.games.kawanakajima.data import sort_cards
     s = clone(state)
     rest = Counter(T.decks[side]) - Counter(s["set_aside"][side]) - Counter(hand)
     s["hands"][side] = sort_cards(list(hand))

@@ -2,7 +2,7 @@
 import pytest
 
 from kassen.engine.state import TERMINAL
-from kassen.games.kawanakajima.scoring import level_for, score_breakdown, scores
+from kassen.games.kawanakajima.victory import level_for, score_breakdown, scores
 
 from .helpers import R, T, fight, play, position, texts
 

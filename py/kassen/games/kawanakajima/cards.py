@@ -10,7 +10,7 @@ from collections import Counter
 from typing import Optional
 
 from ...engine.state import State
-from .tables import CARD_RANK, RETREAT_CARD, SIDES, Tables, sort_cards
+from .data import CARD_RANK, RETREAT_CARD, SIDES, Tables, sort_cards
 
 
 def only_retreats(hand: list[str]) -> bool:

@@ -7,8 +7,8 @@ from ...engine.actions import Action
 from ...engine.state import CHANCE, TERMINAL, State
 from . import cards
 from .movement import adjacent_enemies, destinations, enemy_zoc, occupancy, retreat_hexes
-from .tables import TAKEDA, UESUGI
-from .text import card_name, name, side_name
+from .data import TAKEDA, UESUGI
+from .hooks import card_name, name, side_name
 from .visibility import resolve
 
 if TYPE_CHECKING:  # pragma: no cover

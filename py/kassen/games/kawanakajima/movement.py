@@ -20,7 +20,7 @@ from typing import Optional
 
 from ...engine.occupancy import cells_next_to, sole_occupants
 from ...engine.state import State
-from .tables import OTHER, Tables
+from .data import OTHER, Tables
 
 
 def occupancy(state: State, tables: Tables) -> dict[str, str]:

@@ -14,8 +14,8 @@ from ...engine.board import Cell
 from ...engine.state import View
 from ...render import svg
 from ...render.board import SCALE, Counter, edge_endpoints, render_board
-from .tables import TAKEDA, UESUGI
-from .text import full_name, num, side_name
+from .data import TAKEDA, UESUGI
+from .hooks import full_name, num, side_name
 from .visibility import anonymous_side, is_anonymous
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -29,12 +29,12 @@ from ...engine.actions import Action
 from ...engine.rules import GameRules
 from ...engine.scenario import Scenario
 from ...engine.state import CHANCE, TERMINAL, Event, Outcome, State, View, event
-from . import cards, schema, text, validation
+from . import cards, checks, hooks, schema
 from .explain import why_not
 from .movement import adjacent_enemies, destinations, enemy_zoc, occupancy, retreat_hexes
 from .rulings import RULINGS
-from .scoring import final_outcome
-from .tables import OTHER, RETREAT_CARD, SIDES, TAKEDA, UESUGI, Tables, card_value, sort_cards
+from .victory import final_outcome
+from .data import OTHER, RETREAT_CARD, SIDES, TAKEDA, UESUGI, Tables, card_value, sort_cards
 from .visibility import anonymous_ids, anonymous_side, identifies, redact, resolve, token
 
 DONE = Action("done")
@@ -404,16 +404,16 @@ class Rules(GameRules):
         units[uid]["at"] = target
         if other is not None:
             units[other]["at"] = here
-            ev.append(event(f"You swap {text.name(self.t, uid)} ({here}) and {text.name(self.t, other)} ({target})",
+            ev.append(event(f"You swap {hooks.name(self.t, uid)} ({here}) and {hooks.name(self.t, other)} ({target})",
                             "setup", to=side))
         else:
-            ev.append(event(f"You move {text.name(self.t, uid)} from {here} to the empty start hex {target}",
+            ev.append(event(f"You move {hooks.name(self.t, uid)} from {here} to the empty start hex {target}",
                             "setup", to=side))
 
     def _done(self, state: State, side: str, ev: list[Event]) -> None:
         phase = state["phase"]
         if phase == "setup":
-            ev.append(event(f"{text.side_name(side)} has placed his units face down", "phase"))
+            ev.append(event(f"{hooks.side_name(side)} has placed his units face down", "phase"))
             if side == UESUGI:
                 state["active"] = TAKEDA
             else:
@@ -448,7 +448,7 @@ class Rules(GameRules):
     def _begin_player_turn(self, state: State, side: str, ev: list[Event]) -> None:
         t = self.t
         state.update(active=side, phase="command", commands=0, finished=[], activation=None)
-        ev.append(event(f"Turn {state['turn']} ({t.hours[state['turn'] - 1]}): {text.side_name(side)}'s turn",
+        ev.append(event(f"Turn {state['turn']} ({t.hours[state['turn'] - 1]}): {hooks.side_name(side)}'s turn",
                         "phase"))
         cleared = 0
         for uid in t.side_units[side]:
@@ -456,7 +456,7 @@ class Rules(GameRules):
             if u.pop("retreat_marker", False):
                 cleared += 1
         if cleared:
-            ev.append(event(f"Recovery: {text.side_name(side)} removes {cleared} retreat marker"
+            ev.append(event(f"Recovery: {hooks.side_name(side)} removes {cleared} retreat marker"
                             f"{'s' if cleared > 1 else ''}", "phase"))
         if side == UESUGI and state["turn"] == t.turns:
             ev.append(event("Turn 6: Kenshin fights in the front line, so Uesugi has no command phase", "phase"))
@@ -468,7 +468,7 @@ class Rules(GameRules):
         state.update(phase="move", finished=[], activation=None)
         side = state["active"]
         if not any(self._has_unit_actions(state, uid, None) for uid in self._movers(state, side)):
-            ev.append(event(f"{text.side_name(side)} has no unit that can move or attack", "phase"))
+            ev.append(event(f"{hooks.side_name(side)} has no unit that can move or attack", "phase"))
             self._end_move(state, ev)
 
     def _end_move(self, state: State, ev: list[Event]) -> None:
@@ -506,14 +506,14 @@ class Rules(GameRules):
         if action.verb == "flip":
             u["face_up"] = True
             u.pop("seen", None)
-            ev.append(event(f"{text.side_name(side)} turns {text.name(self.t, uid)} face up at {u['at']}", "reveal",
+            ev.append(event(f"{hooks.side_name(side)} turns {hooks.name(self.t, uid)} face up at {u['at']}", "reveal",
                             unit=uid))
         else:
             u["move_marker"] = True
-            ev.append(event(f"{text.side_name(side)} puts a move marker on the face-down unit at {u['at']}",
+            ev.append(event(f"{hooks.side_name(side)} puts a move marker on the face-down unit at {u['at']}",
                             "command"))
             if identifies(state, self.t, uid, side):
-                ev.append(event(f"(the move marker is on {text.name(self.t, uid)})", "command", to=side))
+                ev.append(event(f"(the move marker is on {hooks.name(self.t, uid)})", "command", to=side))
         if not self._command_candidates(state, side):
             self._begin_move(state, ev)
 
@@ -533,14 +533,14 @@ class Rules(GameRules):
         here, there = u["at"], action.cell or ""
         zoc = enemy_zoc(state, t, side)
         cost = self._reach(state, uid, act["mp"], act["left_zoc"])[there]
-        who = text.public_name(state, t, uid)
+        who = hooks.public_name(state, t, uid)
         if here in zoc:
             act["left_zoc"] = True
         act["mp"] -= cost
         u["at"] = there
         ev.append(event(f"{who} moves {here} -> {there} ({cost} MP, {act['mp']} left)", "move"))
         if not u.get("face_up") and identifies(state, t, uid, side):
-            ev.append(event(f"(that is {text.name(t, uid)})", "move", to=side))
+            ev.append(event(f"(that is {hooks.name(t, uid)})", "move", to=side))
         if there in zoc:
             act["stopped"] = True  # 7(5): entering an enemy ZOC ends the move
             self._contact_reveal(state, uid, ev)
@@ -559,7 +559,7 @@ class Rules(GameRules):
                 u.pop("seen", None)
                 flipped.append(other)
         if flipped:
-            names = ", ".join(f"{text.name(t, f)} ({state['units'][f]['at']})" for f in flipped)
+            names = ", ".join(f"{hooks.name(t, f)} ({state['units'][f]['at']})" for f in flipped)
             ev.append(event(f"Contact at {state['units'][uid]['at']}: face up: {names}", "reveal",
                             units=flipped))
 
@@ -575,7 +575,7 @@ class Rules(GameRules):
         here = state["units"][uid]["at"]
         state["combat"] = {"attacker": uid, "defender": target, "from": here, "round": 1, "tie": False,
                            "picks": {s: None for s in BOTH}, "result": None}
-        ev.append(event(f"{text.name(t, uid)} ({here}) attacks {text.name(t, target)} ({action.cell}) "
+        ev.append(event(f"{hooks.name(t, uid)} ({here}) attacks {hooks.name(t, target)} ({action.cell}) "
                         f"[{t.attack_cost} MP, {act['mp']} left]", "combat"))
 
     def _finish_activation(self, state: State, ev: list[Event]) -> None:
@@ -589,7 +589,7 @@ class Rules(GameRules):
             u.pop("face_up", None)
             u["seen"] = True
             u["retreat_marker"] = True
-            ev.append(event(f"{text.name(self.t, uid)} left an enemy ZOC: turned face down with a retreat marker "
+            ev.append(event(f"{hooks.name(self.t, uid)} left an enemy ZOC: turned face down with a retreat marker "
                             f"at {u['at']}", "move"))
         state["finished"].append(uid)
         state["activation"] = None
@@ -612,8 +612,8 @@ class Rules(GameRules):
 
     def _play(self, state: State, side: str, card: str, ev: list[Event]) -> None:
         cards.play(state, side, card)
-        ev.append(event(f"{text.side_name(side)} has chosen a card", "card"))
-        ev.append(event(f"You chose {text.card_name(card)}", "card", to=side))
+        ev.append(event(f"{hooks.side_name(side)} has chosen a card", "card"))
+        ev.append(event(f"You chose {hooks.card_name(card)}", "card", to=side))
         combat = state["combat"]
         if all(combat["picks"][s] is not None for s in SIDES):
             self._resolve_cards(state, ev)
@@ -629,8 +629,8 @@ class Rules(GameRules):
             cards.discard(state, side, card)
             combat["picks"][side] = None
         tie_round = combat["tie"]
-        ev.append(event(f"Cards revealed{' (tie-break)' if tie_round else ''}: {text.side_name(sa)} "
-                        f"{text.card_name(ca)}, {text.side_name(sd)} {text.card_name(cd)}", "reveal",
+        ev.append(event(f"Cards revealed{' (tie-break)' if tie_round else ''}: {hooks.side_name(sa)} "
+                        f"{hooks.card_name(ca)}, {hooks.side_name(sd)} {hooks.card_name(cd)}", "reveal",
                         cards={sa: ca, sd: cd}))
         if RETREAT_CARD in (ca, cd):
             combat["result"] = "retreat"
@@ -641,13 +641,13 @@ class Rules(GameRules):
         else:
             if tie_round:
                 va, vd = card_value(ca), card_value(cd)
-                ev.append(event(f"Tie-break: the higher card wins ({text.num(va)} against {text.num(vd)})",
+                ev.append(event(f"Tie-break: the higher card wins ({hooks.num(va)} against {hooks.num(vd)})",
                                 "combat"))
             else:
                 base_a, base_d = self.combat_value(state, a, False), self.combat_value(state, d, True)
                 va, vd = base_a + card_value(ca), base_d + card_value(cd)
-                ev.append(event(f"Totals: {text.name(t, a)} {text.num(base_a)} + {ca} = {text.num(va)} against "
-                                f"{text.name(t, d)} {text.num(base_d)} + {cd} = {text.num(vd)}", "combat"))
+                ev.append(event(f"Totals: {hooks.name(t, a)} {hooks.num(base_a)} + {ca} = {hooks.num(va)} against "
+                                f"{hooks.name(t, d)} {hooks.num(base_d)} + {cd} = {hooks.num(vd)}", "combat"))
             if va == vd:
                 combat["result"] = "tie"
                 combat["tie"] = True
@@ -657,9 +657,9 @@ class Rules(GameRules):
                 margin = abs(va - vd)
                 combat["result"] = "attacker" if winner == a else "defender"
                 marked = bool(state["units"][loser].get("retreat_marker"))
-                ev.append(event(f"{text.name(t, winner)} wins by {text.num(margin)}", "combat"))
+                ev.append(event(f"{hooks.name(t, winner)} wins by {hooks.num(margin)}", "combat"))
                 if margin > 1 or marked:
-                    why = "it had a retreat marker" if marked and margin <= 1 else f"lost by {text.num(margin)}"
+                    why = "it had a retreat marker" if marked and margin <= 1 else f"lost by {hooks.num(margin)}"
                     self._remove(state, loser, why, ev)
                     if state["phase"] == "over":
                         return
@@ -676,17 +676,17 @@ class Rules(GameRules):
         here = u["at"]
         u.pop("face_up", None)
         u.update(at=hex_, seen=True, retreat_marker=True)
-        ev.append(event(f"{text.name(t, uid)} retreats {here} -> {hex_}: face down with a retreat marker", "retreat"))
+        ev.append(event(f"{hooks.name(t, uid)} retreats {here} -> {hex_}: face down with a retreat marker", "retreat"))
         g = t.generals[uid]
         if g.commander:
             state["commander_retreats"][g.side] += 1
             n = state["commander_retreats"][g.side]
-            ev.append(event(f"{g.name} has retreated: every other {text.side_name(g.side)} unit now fights at "
-                            f"-{text.num(n * t.commander_penalty)}", "combat"))
+            ev.append(event(f"{g.name} has retreated: every other {hooks.side_name(g.side)} unit now fights at "
+                            f"-{hooks.num(n * t.commander_penalty)}", "combat"))
 
     def _remove(self, state: State, uid: str, why: str, ev: list[Event]) -> None:
         u = state["units"][uid]
-        ev.append(event(f"{text.name(self.t, uid)} is removed at {u['at']} ({why})", "removed"))
+        ev.append(event(f"{hooks.name(self.t, uid)} is removed at {u['at']} ({why})", "removed"))
         u.clear()
         u.update(at=None, face_up=True)
         if self.t.generals[uid].commander:
@@ -697,7 +697,7 @@ class Rules(GameRules):
             state["pending"].pop(0)
         n = len(state["discards"][side])
         cards.refill(state, self.t, side, exchange)
-        ev.append(event(f"{text.side_name(side)} takes back {n} discarded card{'s' if n != 1 else ''}", "card"))
+        ev.append(event(f"{hooks.side_name(side)} takes back {n} discarded card{'s' if n != 1 else ''}", "card"))
         if exchange:
             ev.append(event("Takeda exchanges a Retreat card for the spare 5 from the box, for good", "card"))
 
@@ -767,10 +767,10 @@ class Rules(GameRules):
         errors = super().validate(state)
         if errors:
             return errors
-        return validation.check_state(self, state)
+        return checks.check_state(self, state)
 
     def validate_view(self, view: View) -> list[str]:
-        return validation.check_view(self, view)
+        return checks.check_view(self, view)
 
     def state_schema(self) -> dict[str, Any]:
         return schema.state_schema(self.t)
@@ -783,19 +783,19 @@ class Rules(GameRules):
 
     # == UI hooks ==================================================================================
     def describe(self, action: Action, view: Optional[View] = None) -> str:
-        return text.describe(self, action, view)
+        return hooks.describe(self, action, view)
 
     def prompt(self, view: View) -> str:
-        return text.prompt(self, view)
+        return hooks.prompt(self, view)
 
     def status(self, view: View) -> list[tuple[str, str]]:
-        return text.status(self, view)
+        return hooks.status(self, view)
 
     def unit_details(self, view: View, unit_id: str) -> list[str]:
-        return text.unit_details(self, view, unit_id)
+        return hooks.unit_details(self, view, unit_id)
 
     def unit_name(self, unit_id: str) -> str:
-        return text.name(self.t, unit_id) if unit_id in self.t.generals else "a face-down unit"
+        return hooks.name(self.t, unit_id) if unit_id in self.t.generals else "a face-down unit"
 
     def rulings(self) -> list[dict[str, Any]]:
         return [dict(r) for r in RULINGS]

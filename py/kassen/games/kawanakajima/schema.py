@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import rng
-from .tables import CARD_ORDER, SIDES, Tables
+from .data import CARD_ORDER, SIDES, Tables
 
 ANON_PATTERN = r"^\?(uesugi|takeda)-[0-9]{1,2}$"
 TRUE = {"const": True}

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ...engine.state import State, View
-from .tables import SIDES, Tables
+from .data import SIDES, Tables
 
 HIDDEN = "?"
 #: what lies openly on top of a counter, so a view shows it even on an anonymous unit

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from ...engine.state import State, View
 from . import cards
-from .scoring import fallen_commander
-from .tables import OTHER, SIDES, TAKEDA, UESUGI
+from .victory import fallen_commander
+from .data import OTHER, SIDES, TAKEDA, UESUGI
 from .visibility import HIDDEN, anonymous_side, identifies, is_anonymous
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Optional
 
 from ...engine.actions import Action
 from ...engine.state import CHANCE, TERMINAL, State, View
-from .scoring import score_breakdown
-from .tables import RETREAT_CARD, SIDES, TAKEDA, UESUGI, Tables
+from .victory import score_breakdown
+from .data import RETREAT_CARD, SIDES, TAKEDA, UESUGI, Tables
 from .visibility import HIDDEN, anonymous_side, identifies, is_anonymous
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ...engine.state import Outcome, State
-from .tables import OTHER, SIDES, TAKEDA, UESUGI, Tables
+from .data import OTHER, SIDES, TAKEDA, UESUGI, Tables
 from .visibility import anonymous_side
 
 
