@@ -92,7 +92,18 @@ def anonymous_ids(hidden_by_side: Mapping[str, Iterable[str]], seen: Callable[[s
     """
     out: dict[str, str] = {}
     for side_id, uids in hidden_by_side.items():
-        ordered = sorted(uids, key=lambda uid: (seen(uid), _salted(salt, uid)))
+        keys = {uid: seen(uid) for uid in uids}
+        ordered = sorted(keys, key=keys.__getitem__)
+        # the same order as sorting by (seen, salted hash), hashing only look-alike units (a view
+        # is built often; most hidden units stand on cells of their own)
+        i = 0
+        while i < len(ordered):
+            j = i + 1
+            while j < len(ordered) and keys[ordered[j]] == keys[ordered[i]]:
+                j += 1
+            if j - i > 1:
+                ordered[i:j] = sorted(ordered[i:j], key=lambda uid: _salted(salt, uid))
+            i = j
         for n, uid in enumerate(ordered, 1):
             out[uid] = f"{ANONYMOUS}{side_id}-{n}"
     return out

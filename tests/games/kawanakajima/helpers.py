@@ -38,7 +38,7 @@ def play(state: State, *actions: str) -> State:
 
 
 def texts(events: list[Event]) -> str:
-    return "\n".join(e["text"] for e in events)
+    return "\n".join(R.say(e) for e in events)
 
 
 def started(draws: tuple[str, str, str] = ("n1", "n2", "n3"), seed: int = 1) -> State:

@@ -189,9 +189,9 @@ def test_cards_are_chosen_secretly_and_revealed_together():
     for viewer in ("takeda", None):
         v = R.view_for(s, viewer)
         assert v["combat"]["picks"]["uesugi"] == "?"
-        assert "4.5" not in [e["text"] for e in ev if e.get("to") is None][0]
+        assert "4.5" not in [R.say(e) for e in ev if e.get("to") is None][0]
     assert R.view_for(s, "uesugi")["combat"]["picks"]["uesugi"] == "4.5"
-    assert all("4.5" not in e["text"] for e in ev if e.get("to") != "uesugi")
+    assert all("4.5" not in R.say(e) for e in ev if e.get("to") != "uesugi")
     s, ev = apply(s, "play =3")
     reveal = [e for e in ev if e["kind"] == "reveal"]
     assert reveal and reveal[0]["cards"] == {"uesugi": "4.5", "takeda": "3"} and reveal[0].get("to") is None

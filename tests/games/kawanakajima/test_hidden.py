@@ -7,10 +7,13 @@ are all searched.
 """
 import json
 import random
+import re
 
 import pytest
 
 from kassen.engine import codec
+from kassen.engine.actions import Action
+from kassen.engine.errors import IllegalAction
 from kassen.engine.play import sample_chance
 from kassen.engine.schema import Validator
 from kassen.engine.state import CHANCE, TERMINAL, clone
@@ -105,10 +108,10 @@ def test_blind_units_are_commanded_and_moved_anonymously_by_their_owner():
     assert not any(" n3 " in a or " n8 " in a for a in acts)
     s, ev = apply(s, "mark ?takeda-1 @0813", "done")
     assert s["units"]["n3"].get("move_marker")
-    assert all("Oyamada" not in e["text"] for e in ev)
+    assert all("Oyamada" not in R.say(e) for e in ev)
     s, ev = apply(s, "move ?takeda-1 @0713")
     assert s["units"]["n3"]["at"] == "0713"
-    assert all("Oyamada" not in e["text"] and "n3" not in e["text"] for e in ev)
+    assert all("Oyamada" not in R.say(e) and "n3" not in R.say(e) for e in ev)
     assert R.view_for(s, "takeda")["activation"]["unit"].startswith("?takeda-")
     # a real id the owner cannot know is refused
     with pytest.raises(Exception):
@@ -154,7 +157,7 @@ def _events_hide(events, state_before, state_after, ever_up):
         hidden = [uid for uid in T.unit_ids
                   if not _may_know(state_before, uid, reader, ever_up)
                   and not _may_know(state_after, uid, reader, ever_up)]
-        _assert_hides(e["text"], hidden, f"event {e['text']!r} for {reader}")
+        _assert_hides(R.say(e), hidden, f"event {R.say(e)!r} for {reader}")
 
 
 def test_no_hidden_identity_leaks_in_self_play():
@@ -196,3 +199,52 @@ def test_everything_is_revealed_when_the_game_is_over():
         assert set(v["units"]) == set(T.unit_ids) and v["hands"] == s["hands"]
         assert not R.validate_view(v)
     assert not R.has_secrets(s) and R.has_secrets(position({"uB": "0905"}, turn=2))
+
+
+@pytest.mark.rules("kawanakajima.3.face-down-anonymous")
+def test_refusals_never_name_a_unit_the_player_may_not_identify():
+    """Issue 7: 'flip ?takeda-3' used to answer 'Takeda Nobukado is not a Uesugi unit'."""
+    s = started()
+    view = R.view_for(s, "uesugi")
+    for key, u in view["units"].items():
+        if not key.startswith("?takeda-"):
+            continue
+        for text in (f"flip {key} @{u['at']}", f"mark {key} @{u['at']}", f"swap {key} @0605"):
+            why = R.explain(s, Action.parse(text))
+            assert why and "kawanakajima." in why
+            _assert_hides(why, T.side_units["takeda"], text)
+    # a real id typed for a unit he may not identify is refused the same wherever it stands
+    answers = {R.explain(position({"uB": "0705:up", "tB": at}, turn=2), Action.parse("move tB @0706"))
+               for at in ("1005", "1205", "1306")}
+    assert len(answers) == 1 and "Nobushige" not in answers.pop()
+    # Takeda names his blind units by their number on his map, never by their ids
+    t1 = play(started(("n1", "n2", "n3")), "done")
+    why = R.explain(t1, Action.parse("flip n1 @0813"))
+    assert "kawanakajima.4.blind-units" in why and "Kousaka" not in why and "0813" not in why
+
+
+def test_the_order_of_views_and_actions_depends_only_on_what_the_viewer_sees():
+    """Issue 7: units listed in the scenario's order told which anonymous counter was which."""
+    s = play(R.setup(1), "swap uA @0605")
+    for viewer in (None, "takeda"):
+        keys = list(R.view_for(s, viewer)["units"])
+        anon = [k for k in keys if k.startswith("?")]
+        assert keys == [k for k in keys if not k.startswith("?")] + anon
+        for side in ("uesugi", "takeda"):
+            numbers = [int(k.rsplit("-", 1)[1]) for k in anon if k.startswith(f"?{side}-")]
+            assert numbers == sorted(numbers)
+    # Takeda's blind units are commanded in the order of their hexes, whoever was drawn where
+    for draws in (("n1", "n2", "n3"), ("n3", "n2", "n1"), ("n9", "n4", "n11")):
+        acts = [a.to_text() for a in R.legal_actions(play(started(draws), "done"))]
+        assert acts == ["flip ?takeda-1 @0813", "flip ?takeda-2 @0814", "flip ?takeda-3 @0913", "done"]
+
+
+def test_actions_naming_a_removed_unit_are_refused_with_a_reason():
+    """Issue 7 §2: no KeyError for a removed unit; apply accepts exactly what is offered."""
+    s = position({"uB": "removed", "uC": "0705:up", "tB": "1205"}, turn=2)
+    for text, clause in (("move uB @0706", "7.who-may-move"), ("attack uB @1205", "7.who-may-move")):
+        with pytest.raises(IllegalAction, match=re.escape("kawanakajima." + clause)):
+            R.apply(s, text)
+    s = position({"uB": "removed", "uC": "0705", "tB": "1205"}, turn=2, phase="command")
+    with pytest.raises(IllegalAction, match="kawanakajima.5.command-up-to-six"):
+        R.apply(s, "flip uB @0705")

@@ -7,6 +7,8 @@ from kassen.engine.errors import IllegalAction
 from kassen.engine.play import random_game
 from kassen.engine.state import clone
 
+from kassen.games.kawanakajima import movement as mv
+
 from .helpers import R, T, apply, legal, moves_of, play, position, texts, up
 
 # geometry used below: tB on 1005; its ZOC is 1004 1006 1105 1106 0905 0906
@@ -40,7 +42,7 @@ def test_entering_a_zoc_turns_both_units_face_up():
     s, ev = apply(s, "move uB @0906")  # next to tB (1005) and tC (0907)
     assert up(s, "uB") and up(s, "tB") and up(s, "tC") and not up(s, "tD")
     reveal = [e for e in ev if e["kind"] == "reveal"]
-    assert reveal and "Takeda Nobushige" in reveal[0]["text"] and "Takeda Nobukado" in reveal[0]["text"]
+    assert reveal and "Takeda Nobushige" in R.say(reveal[0]) and "Takeda Nobukado" in R.say(reveal[0])
     assert set(reveal[0]["units"]) == {"uB", "tB", "tC"}
     # the engine's undo barrier: a reveal cannot be taken back
     before = position({"uB": "0705:mm", "tB": "1005", "tC": "0907", "tD": "1205"}, turn=2)
@@ -64,7 +66,7 @@ def test_only_face_up_or_move_marked_units_move():
 @pytest.mark.rules("kawanakajima.7.seven-mp", "kawanakajima.7.cost-plains")
 def test_seven_mp_on_the_plain():
     s = position({"uB": "0706:up", "tB": "1605"}, turn=2)
-    reach = R._reach(s, "uB", 7, False)
+    reach = mv.reach(R, s, "uB", 7, False)
     assert max(reach.values()) == 7
     assert reach["0707"] == 1 and reach["0709"] == 3 and reach["1006"] == 3 and reach["1306"] == 6 and reach["1406"] == 7
     assert "1506" not in reach  # 8 plains hexes away
@@ -100,7 +102,7 @@ def test_no_unit_enters_or_crosses_an_occupied_hex():
     assert not reach  # boxed in by friends on all six sides
     assert "move uB @0606" not in legal(s)
     s = position({"uB": "0705:up", "uC": "0805", "tB": "1605"}, turn=2)
-    reach = R._reach(s, "uB", 7, False)
+    reach = mv.reach(R, s, "uB", 7, False)
     assert "0805" not in reach
     assert reach["0905"] == 2  # around, not through
     with pytest.raises(IllegalAction, match="kawanakajima.7.no-enter-occupied"):
@@ -159,7 +161,7 @@ def test_face_up_units_move_every_turn_with_a_fresh_seven():
         s = play(s, "done")
     assert s["turn"] == 3 and s["phase"] == "command"
     s = play(s, "done")
-    reach = R._reach(s, "uB", 7, False)
+    reach = mv.reach(R, s, "uB", 7, False)
     assert max(reach.values()) == 7  # a fresh 7, nothing carried over
     s = play(s, "move uB @0707")
     assert s["activation"]["mp"] == 6
@@ -232,7 +234,7 @@ def test_moving_by_destination_equals_moving_hex_by_hex():
                 continue
             for mp, left in ((7, False), (4, False), (5, True)):
                 ref = _stepwise(state, uid, mp, left, False)
-                reach = R._reach(state, uid, mp, left)
+                reach = mv.reach(R, state, uid, mp, left)
                 assert set(ref) == set(reach), (seed, uid)
                 for hx, outcomes in ref.items():
                     lefts = {lft for _, lft in outcomes}

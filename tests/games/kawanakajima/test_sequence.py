@@ -16,8 +16,8 @@ def test_six_two_hour_turns_then_the_end():
     while R.current_player(s) != TERMINAL:
         s, ev = apply(s, "done")
         log += ev
-    starts = [e["text"].split(":")[0] + ":" + e["text"].split(":")[1] for e in log
-              if e["kind"] == "phase" and e["text"].startswith("Turn ") and "'s turn" in e["text"]]
+    starts = [R.say(e).split(":")[0] + ":" + R.say(e).split(":")[1] for e in log
+              if e["kind"] == "phase" and R.say(e).startswith("Turn ") and "'s turn" in R.say(e)]
     expected = [f"Turn {t} ({T.hours[t - 1]}): {side}'s turn" for t in range(1, 7) for side in ("Uesugi", "Takeda")]
     assert starts == expected
     assert s["turn"] == 6 and s["phase"] == "over" and R.outcome(s)["level"] == "draw"

@@ -6,7 +6,7 @@ import pytest
 from kassen.engine.actions import Action
 from kassen.engine.errors import IllegalAction
 
-from .helpers import R, T, fight, play, position, started
+from .helpers import R, T, fight, play, position, started, with_cards
 
 
 def status(view):
@@ -118,3 +118,75 @@ def test_is_legal_agrees_with_legal_actions():
                 for probe in probes:
                     assert R.is_legal(s, probe) == (probe in legal), (seed, i, probe)
             s, _ = R.apply(s, a)
+
+
+def test_prompts_and_combat_lines_name_units_with_their_hex():
+    """Issue 9: 'Atobe (0907) attacks Suda (1008)', in the prompt, the status and the log."""
+    s = position({"uB": "0905:up", "tB": "1005:up"}, turn=2)
+    s, ev = R.apply(s, "attack uB @1005")
+    assert R.say(ev[0]) == "Uesugi Kagenobu (0905) attacks Takeda Nobushige (1005) [3 MP, 4 left]"
+    for viewer in ("uesugi", "takeda", None):
+        view = R.view_for(s, viewer)
+        assert "(Uesugi Kagenobu (0905) attacks Takeda Nobushige (1005))" in R.prompt(view)
+        assert status(view)["Combat"].startswith("Uesugi Kagenobu (0905) attacks Takeda Nobushige (1005)")
+    s = play(s, "play =4", "play =3")
+    assert R.prompt(R.view_for(s, "takeda")) == "Takeda: choose the hex Takeda Nobushige (1005) retreats into."
+    s = play(s, "retreat tB @1006")
+    assert R.prompt(R.view_for(s, "uesugi")).startswith("Uesugi: Uesugi Kagenobu (0905) has 4 MP: move or end")
+    # a face-down unit is named by what the viewer sees: its side and hex
+    s = play(position({"uB": "0705:mm", "tB": "1205"}, turn=2), "move uB @0706")
+    assert R.prompt(R.view_for(s, "takeda")).startswith("Uesugi: the face-down Uesugi unit at 0706 has 6 MP")
+
+
+def test_plurals():
+    s = position({"uB": "0705", "uC": "0707", "tB": "1205"}, turn=2, phase="command", commands=5)
+    assert "(1 command left)" in R.prompt(R.view_for(s, "uesugi"))
+    assert "(2 commands left)" in R.prompt(R.view_for(position({"uB": "0705", "tB": "1205"}, turn=2,
+                                                               phase="command", commands=4), "uesugi"))
+    s = with_cards(play(position({"uB": "0905:up", "tB": "1005:up"}, turn=2), "attack uB @1005"), "takeda", ["R"])
+    assert status(R.view_for(s, "uesugi"))["Takeda hand"] == "1 card"
+    s = position({"uB": "0705", "tB": "1205", **{n: f"{c:02d}15" for n, c in zip(T.night_army[:10], range(1, 11))}},
+                 turn=2)
+    assert status(R.view_for(s, None))["Night box"] == "1 unit"
+    assert status(R.view_for(started(), None))["Night box"] == "8 units"
+    s = position({"uB": "0705:seen,rm", "tB": "1105:rm,up"}, turn=2, active="uesugi", phase="move")
+    _, ev = R.apply(s, "done")
+    assert "Recovery: Takeda removes 1 retreat marker" in [R.say(e) for e in ev]
+
+
+def test_every_text_comes_from_the_catalog():
+    """Every message key the game makes (log, prompt, status, buttons, details, refusals) is in
+    the English catalog, and nothing is left unrendered."""
+    import random
+
+    from kassen.engine.messages import catalog, keys_used
+    from tests.support.leaks import record_game
+    from tests.support.refusals import _variants
+
+    from .balance import nudged
+
+    entries = catalog("en").entries
+    used: set[str] = set()
+    rnd = random.Random(2)
+    verbs = sorted({v for p in R.phases.values() for v in p.verbs()})
+    states, actions = record_game(R, 12, nudged)
+    for i, state in enumerate(states):
+        if i < len(actions):
+            used.update(keys_used([e.get("msg") for e in R.apply(state, actions[i])[1]]))
+        if i % 7 or R.current_player(state) in ("chance", "terminal"):
+            continue
+        for viewer in (None, *R.sides):
+            view = R.view_for(state, viewer)
+            used.update(keys_used([R.phase(view).prompt(R, view), R.hooks.status(R, view)]))
+            for key in list(view["units"])[:6]:
+                used.update(keys_used(R.hooks.unit_details(R, view, key)))
+        view = R.view_for(state, R.current_player(state))
+        for a in list(R.legal_actions(state))[:20]:
+            used.update(keys_used(R.hooks.describe(R, a, view)))
+            for v in _variants(R, a, rnd, verbs):
+                found = R.refusal(state, v)
+                if found is not None:
+                    used.update(keys_used(found.message))
+    missing = sorted(k for k in used if k not in entries)
+    assert not missing, missing
+    assert len(used) > 120

@@ -22,7 +22,7 @@ def test_removing_the_enemy_commander_ends_the_game_at_once():
     s, ev = fight(s, "6", "1")  # 12 against 7.5: Shingen removed
     assert R.current_player(s) == TERMINAL and s["phase"] == "over" and s["turn"] == 2
     out = R.outcome(s)
-    assert out["winner"] == "uesugi" and out["level"] == "complete" and "sudden death" in out["reason"]
+    assert out["winner"] == "uesugi" and out["level"] == "complete" and "sudden death" in R.say(out["reason"])
     assert ev[-1]["kind"] == "end"
     # also when the commander's retreat is blocked, and whichever side attacked
     s = position({"uA": "0905:up", "uC": "0805:up", "uD": "0904:up", "uE": "0804:up", "uF": "0906:up",

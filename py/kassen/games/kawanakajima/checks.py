@@ -12,7 +12,7 @@ from ...engine.state import State, View
 from . import cards
 from .victory import fallen_commander
 from .data import OTHER, SIDES, TAKEDA, UESUGI
-from .visibility import HIDDEN, anonymous_side, identifies, is_anonymous
+from .visibility import HIDDEN, identifies, is_anonymous, side_of_token
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import Rules
@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def _side(rules: "Rules", key: str) -> Optional[str]:
-    return rules.t.side.get(key) or anonymous_side(key)
+    return side_of_token(rules.t, key)
 
 
 def _common(rules: "Rules", data: dict[str, Any]) -> list[str]:
@@ -133,6 +133,11 @@ def _common(rules: "Rules", data: dict[str, Any]) -> list[str]:
     return errors
 
 
+def validate(rules: "Rules", state: State, errors: list[str]) -> list[str]:
+    """The engine's checks first (ids, cells); the game's only on a state that passed them."""
+    return errors if errors else check_state(rules, state)
+
+
 def check_state(rules: "Rules", state: State) -> list[str]:
     """Everything ``_common`` checks, plus what only the full state shows."""
     t = rules.t
@@ -173,7 +178,7 @@ def check_view(rules: "Rules", view: View) -> list[str]:
     numbers: dict[str, list[int]] = {s: [] for s in SIDES}
     for key, u in units.items():
         if is_anonymous(key):
-            side = anonymous_side(key)
+            side = side_of_token(rules.t, key)
             if side is None or u.get("side") != side:
                 errors.append(f"anonymous unit {key} has the wrong side")
             else:
@@ -187,7 +192,8 @@ def check_view(rules: "Rules", view: View) -> list[str]:
         else:
             # numbered by cell, as visibility.anonymous_ids numbers them: any other order would
             # tie a number to a unit (the k-th counter is the k-th general)
-            by_number = {int(k.rsplit("-", 1)[1]): u for k, u in units.items() if anonymous_side(k) == side}
+            by_number = {int(k.rsplit("-", 1)[1]): u for k, u in units.items()
+                         if is_anonymous(k) and side_of_token(t, k) == side}
             keys = [_anon_order(by_number[n]) for n in sorted(by_number)]
             if keys != sorted(keys):
                 errors.append(f"anonymous {side} units must be numbered in the order of their cells")

@@ -1,28 +1,51 @@
-"""Words for the log, the buttons, the prompt line, the status panel and unit tooltips.
+"""The words of the page: names, button labels, the prompt's parts, the status panel, unit details.
 
-Everything that takes a view uses only that view: a hidden unit is "a face-down unit" and the
-opponent's hand is a count.
+Everything is a message (engine.messages) rendered in the reader's language, and every hook reads
+only the view it is given: a unit the viewer may not identify is "the face-down Takeda unit at
+0813" (never its name), the other side's hand is a count. No game logic here.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ...engine.actions import Action
-from ...engine.state import CHANCE, TERMINAL, State, View
+from ...engine.messages import Msg, cell, msg, side, unit
+from ...engine.state import View
+from .data import RETREAT_CARD, SIDES, UESUGI, Tables
 from .victory import score_breakdown
-from .data import RETREAT_CARD, SIDES, TAKEDA, UESUGI, Tables
-from .visibility import HIDDEN, anonymous_side, identifies, is_anonymous
+from .visibility import HIDDEN, anonymous_side, is_anonymous
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import Rules
 
-SIDE_NAMES = {UESUGI: "Uesugi", TAKEDA: "Takeda"}
-PHASE_NAMES = {"setup": "Set-up", "command": "Command phase", "move": "Movement/attack phase",
-               "reinforce": "Reinforcement phase", "over": "Game over"}
+K = "kawanakajima."
 
 
-def side_name(side: Optional[str]) -> str:
-    return SIDE_NAMES.get(side or "", "Spectator")
+# -- names ------------------------------------------------------------------------------------------
+def unit_name(g: "Rules", uid: Optional[str], lang: str) -> str:
+    """A general's name ('Kakizaki Kageie', 柿崎景家 in Japanese)."""
+    general = g.t.generals.get(uid or "")
+    if general is not None:
+        return general.kanji if lang == "ja" else general.name
+    if uid is not None and is_anonymous(uid):
+        return g.say(msg(K + "name.face-down-unit"), lang)
+    return str(uid)
+
+
+def cell_name(g: "Rules", label: Optional[str], lang: str) -> str:
+    """Hexes by their printed label (the map prints no names in the log's way); the box by name."""
+    if label is None:
+        return g.say(msg(K + "name.removed"), lang)
+    if label == g.t.night_box:
+        return g.say(msg(K + "name.night-box"), lang)
+    return label
+
+
+def side_name(g: "Rules", side_id: str, lang: str) -> str:
+    info = g.scenario.side_info.get(side_id, {})
+    if lang == "ja":
+        return str(info.get("short") or side_id)
+    return str(info.get("name") or side_id)
 
 
 def num(x: float) -> str:
@@ -30,229 +53,234 @@ def num(x: float) -> str:
     return str(int(x)) if x == int(x) else str(x)
 
 
-def card_name(card: str) -> str:
-    if card == RETREAT_CARD:
-        return "Retreat"
-    if card == HIDDEN:
-        return "a hidden card"
-    return card
+def card(c: str) -> Msg:
+    """A card as shown: its value, "Retreat", or a card the reader may not see."""
+    if c == RETREAT_CARD:
+        return msg(K + "card.retreat")
+    if c == HIDDEN:
+        return msg(K + "card.hidden")
+    return msg(K + "card.value", value=c)
 
 
-def name(t: Tables, uid: str) -> str:
-    return t.generals[uid].name
+def cards(hand: list[str]) -> Any:
+    """A pile or hand in printed order: "1 2 3 Retreat", or "none"."""
+    if not hand:
+        return msg(K + "card.none")
+    return chain("join.space", [msg(K + "card.short", value=c) if c == HIDDEN else card(c) for c in hand])
 
 
-def full_name(t: Tables, uid: str) -> str:
-    """"Kakizaki Kageie 柿崎景家 (M, 6)"; uncoded units show "night army"."""
-    g = t.generals[uid]
-    code = g.code if g.code else "night army"
-    return f"{g.name} {g.kanji} ({code}, {num(g.value)})"
+def chain(key: str, items: list[Any]) -> Any:
+    """Items joined by the separator of the message ``<game>.<key>`` ("{first} {rest}")."""
+    if len(items) == 1:
+        return items[0]
+    return msg(K + key, first=items[0], rest=chain(key, items[1:]))
 
 
-def public_name(state: State, t: Tables, uid: str) -> str:
-    """The unit's name if everyone may identify it, else "a face-down Takeda unit at 1206"."""
-    if identifies(state, t, uid, None):
-        return name(t, uid)
-    return f"A face-down {side_name(t.side_of(uid))} unit"
+def unit_at(g: "Rules", key: Optional[str], at: Optional[str]) -> Any:
+    """How a message names a unit the reader sees on ``at`` (``key`` as the reader's view names
+    it): "Kakizaki Kageie (0805)", or "the face-down Takeda unit at 0813"."""
+    if key is not None and is_anonymous(key):
+        return msg(K + "name.face-down-at", side=side(anonymous_side(key, SIDES)), at=cell(at))
+    return msg(K + "name.unit-at", unit=unit(key), at=cell(at))
 
 
-def _unit_words(rules: "Rules", view: Optional[View], key: str) -> str:
-    """How a view refers to a unit key (a real id or an anonymous one)."""
+def _who(g: "Rules", view: Optional[View], key: Optional[str]) -> Any:
+    """A unit as the view names it (a real id or an anonymous one), with its hex."""
+    if key is None:
+        return ""
     if is_anonymous(key):
-        at = (view or {}).get("units", {}).get(key, {}).get("at") if view else None
-        side = side_name(anonymous_side(key))
-        return f"the face-down {side} unit" + (f" at {at}" if at else "")
-    if key in rules.t.generals:
-        return name(rules.t, key)
-    return key
+        at = ((view or {}).get("units") or {}).get(key, {}).get("at")
+        if at is None:
+            return msg(K + "name.face-down", side=side(anonymous_side(key, SIDES)))
+        return msg(K + "name.face-down-at", side=side(anonymous_side(key, SIDES)), at=cell(at))
+    return unit(key)
 
 
-def _hour(t: Tables, turn: int) -> str:
-    return t.hours[turn - 1] if 1 <= turn <= len(t.hours) else ""
+def _occupant(view: Optional[View], at: Optional[str], besides: Optional[str] = None) -> Optional[str]:
+    for key, u in ((view or {}).get("units") or {}).items():
+        if u.get("at") == at and key != besides:
+            return key
+    return None
 
 
-def describe(rules: "Rules", action: Action, view: Optional[View] = None) -> str:
-    """A button label or log line for an action, from the acting player's view."""
-    t = rules.t
+# -- buttons ----------------------------------------------------------------------------------------
+DONE_LABELS = {"setup": "done.setup", "command": "done.command", "move": "done.move", "reinforce": "done.reinforce"}
+
+
+def describe(g: "Rules", action: Action, view: Optional[View] = None) -> Any:
+    """A button label, from the acting player's view."""
     verb = action.verb
-    who = _unit_words(rules, view, action.units[0]) if action.units else ""
-    cell = action.cell or ""
+    who = _who(g, view, action.units[0]) if action.units else ""
+    at = action.cell
     if verb == "swap":
-        other = None
-        if view:
-            for key, u in view.get("units", {}).items():
-                if u.get("at") == cell and key != action.units[0]:
-                    other = key
-        return f"Swap {who} with {_unit_words(rules, view, other)} ({cell})" if other else f"Move {who} to {cell}"
-    if verb == "flip":
-        return f"Turn {who} face up ({cell})"
-    if verb == "mark":
-        return f"Give {who} a move marker ({cell})"
-    if verb == "move":
-        return f"Move {who} to {cell}"
+        other = _occupant(view, at, action.units[0] if action.units else None)
+        if other is not None:
+            return msg(K + "action.swap", unit=who, other=_who(g, view, other), at=cell(at))
+        return msg(K + "action.move", unit=who, to=cell(at))
+    if verb in ("flip", "mark", "move", "retreat"):
+        return msg(K + "action." + verb, unit=who, at=cell(at), to=cell(at))
     if verb == "attack":
-        target = None
-        if view:
-            for key, u in view.get("units", {}).items():
-                if u.get("at") == cell:
-                    target = key
-        return f"Attack {_unit_words(rules, view, target) if target else cell}" + (f" with {who}" if who else "")
-    if verb == "end":
-        return "End this unit's move"
+        target = _occupant(view, at)
+        what = _who(g, view, target) if target is not None else cell(at)
+        if who:
+            return msg(K + "action.attack-with", target=what, unit=who)
+        return msg(K + "action.attack", target=what)
     if verb == "play":
-        return "Play the Retreat card" if action.arg == RETREAT_CARD else f"Play card {action.arg}"
+        return msg(K + ("action.play-retreat" if action.arg == RETREAT_CARD else "action.play"), card=action.arg)
     if verb == "refill":
-        if action.arg == "exchange":
-            return "Take back the discards and exchange a Retreat card for the spare 5"
-        return "Take back the discards"
-    if verb == "retreat":
-        return f"Retreat {who} to {cell}"
+        return msg(K + ("action.refill-exchange" if action.arg == "exchange" else "action.refill"))
     if verb == "reinforce":
-        return f"Bring a night-army unit onto {t.x_name.get(cell, cell)} ({cell})"
-    if verb == "draw":
-        return "Draw a night-army unit at random"
+        return msg(K + "action.reinforce", x=g.t.x_name.get(at or "", at), at=cell(at))
+    if verb in ("end", "draw"):
+        return msg(K + "action." + verb)
     if verb == "done":
-        phase = (view or {}).get("phase")
-        return {"setup": "Finish placing units", "command": "End the command phase",
-                "move": "End the movement/attack phase", "reinforce": "No more reinforcements"}.get(phase or "", "Done")
+        return msg(K + "action." + DONE_LABELS.get((view or {}).get("phase") or "", "done"))
     return verb.capitalize()
 
 
-def prompt(rules: "Rules", view: View) -> str:
-    """One line for the player to act."""
-    to_move = view.get("to_move")
-    if to_move == TERMINAL:
-        out = view.get("outcome") or {}
-        return "The game is over: " + out.get("reason", "")
-    if to_move == CHANCE:
-        return "A night-army unit is drawn at random."
-    who = side_name(to_move)
-    pending = view.get("pending") or []
-    if pending:
-        item = pending[0]
-        if item["kind"] == "retreat":
-            return f"{who}: choose the hex {_unit_words(rules, view, item['unit'])} retreats into."
-        return f"{who}: your hand is empty. Take back your discards (and, if you wish, exchange a Retreat card)."
-    combat = view.get("combat")
-    if combat is not None:
-        what = "a tie-break card" if combat.get("tie") else "a combat card"
-        return (f"{who}: choose {what} in secret ({_unit_words(rules, view, combat['attacker'])} attacks "
-                f"{_unit_words(rules, view, combat['defender'])}).")
-    phase = view.get("phase")
-    if phase == "setup":
-        if to_move == UESUGI:
-            return "Uesugi: swap units inside a start group (I, II or III) if you wish, then finish."
-        return "Takeda: swap your coded units among the 15 start hexes if you wish, then finish."
-    if phase == "command":
-        left = rules.t.command_limit - view.get("commands", 0)
-        if to_move == TAKEDA and view.get("turn") == 1:
-            return f"Takeda (surprised): you may turn face up the units on X1-X3 only ({left} commands left)."
-        return f"{who}: turn face-down units face up or give them move markers ({left} commands left), then end."
-    if phase == "move":
-        act = view.get("activation")
-        if act is not None:
-            return (f"{who}: {_unit_words(rules, view, act['unit'])} has {act['mp']} MP: move, "
-                    f"{'attack, ' if not act['attacked'] else ''}or end its move.")
-        return f"{who}: pick a face-up or move-marked unit to move or attack, or end the phase."
-    if phase == "reinforce":
-        return "Takeda: bring night-army units onto empty X hexes (drawn unseen), or stop."
-    return f"{who} to act."
+# -- the status panel ---------------------------------------------------------------------------------
+def hour(t: Tables, turn: int) -> str:
+    return t.hours[turn - 1] if 1 <= turn <= len(t.hours) else ""
 
 
-def _cards(cards: list[str]) -> str:
-    return " ".join(card_name(c) if c != HIDDEN else "?" for c in cards) or "none"
-
-
-def status(rules: "Rules", view: View) -> list[tuple[str, str]]:
-    """Turn and hour, phase, commands left, hands, discards, penalties and the score so far."""
-    t = rules.t
+def status(g: "Rules", view: View) -> list[tuple[Msg, Any]]:
+    """Turn and hour, phase, commands left, the unit moving, the combat, hands, discards, the box,
+    commander retreats, the night box and the score so far."""
+    t = g.t
     turn = view.get("turn", 1)
     viewer = view.get("viewer")
-    out = [("Turn", f"{turn} of {t.turns} ({_hour(t, turn)})")]
+    rows: list[tuple[Msg, Any]] = [(msg(K + "status.turn"), msg(K + "status.turn-value", turn=turn, turns=t.turns,
+                                                                 hours=hour(t, turn)))]
     phase = view.get("phase", "")
-    active = view.get("active")
-    phase_text = PHASE_NAMES.get(phase, phase)
-    if phase not in ("over",):
-        phase_text = f"{side_name(active)}: {phase_text}"
-    out.append(("Phase", phase_text))
+    if phase == "over":
+        rows.append((msg(K + "status.phase"), msg(K + "stage.over")))
+    else:
+        rows.append((msg(K + "status.phase"), msg(K + "status.phase-value", side=side(view.get("active")),
+                                                  phase=msg(K + "stage." + str(phase)))))
     if phase == "command":
-        out.append(("Commands left", str(t.command_limit - view.get("commands", 0))))
+        rows.append((msg(K + "status.commands"), str(t.command_limit - view.get("commands", 0))))
+    units = view.get("units") or {}
     act = view.get("activation")
     if act is not None:
-        out.append(("Moving", f"{_unit_words(rules, view, act['unit'])}: {act['mp']} MP left"
-                              f"{', has attacked' if act['attacked'] else ''}"))
+        where = units.get(act["unit"], {}).get("at")
+        rows.append((msg(K + "status.moving"), msg(K + ("status.moving-attacked" if act["attacked"]
+                                                         else "status.moving-value"),
+                                                    unit=unit_at(g, act["unit"], where), mp=act["mp"])))
     combat = view.get("combat")
     if combat is not None:
-        picked = [side_name(s) for s in SIDES if combat["picks"].get(s) is not None]
-        out.append(("Combat", f"{_unit_words(rules, view, combat['attacker'])} attacks "
-                              f"{_unit_words(rules, view, combat['defender'])}"
-                              f"{' (tie-break)' if combat.get('tie') else ''}"
-                              + (f"; card chosen by {', '.join(picked)}" if picked else "")))
-    hands = view.get("hands", {})
-    for side in SIDES:
-        hand = hands.get(side, [])
-        if side == viewer:
-            out.append(("Your hand", _cards(hand)))
+        picked = [side(s) for s in SIDES if (combat.get("picks") or {}).get(s) is not None]
+        what = msg(K + "status.combat-value", attacker=unit_at(g, combat["attacker"], units.get(
+            combat["attacker"], {}).get("at")), defender=unit_at(g, combat["defender"], units.get(
+                combat["defender"], {}).get("at")))
+        if combat.get("tie"):
+            what = msg(K + "status.combat-tie", combat=what)
+        if picked:
+            what = msg(K + "status.combat-picked", combat=what, sides=picked)
+        rows.append((msg(K + "status.combat"), what))
+    hands = view.get("hands") or {}
+    for s in SIDES:
+        hand = hands.get(s, [])
+        if s == viewer:
+            rows.append((msg(K + "status.your-hand"), cards(hand)))
         else:
-            out.append((f"{side_name(side)} hand", f"{len(hand)} card{'s' if len(hand) != 1 else ''}"))
-    for side in SIDES:
-        out.append((f"{side_name(side)} discards", _cards(view.get("discards", {}).get(side, []))))
-    box = view.get("set_aside", {}).get(t.exchange_side, [])
+            rows.append((msg(K + "status.hand", side=side(s)), msg(K + "status.cards", count=len(hand))))
+    for s in SIDES:
+        rows.append((msg(K + "status.discards", side=side(s)), cards((view.get("discards") or {}).get(s, []))))
+    box = (view.get("set_aside") or {}).get(t.exchange_side, [])
     if view.get("exchanged"):
-        out.append(("Takeda box", "the exchanged Retreat card (out of play)"))
+        rows.append((msg(K + "status.box"), msg(K + "status.box-exchanged")))
     else:
-        out.append(("Takeda box", f"spare {_cards(box)} (exchange possible from turn {t.exchange_from})"))
-    retreats = view.get("commander_retreats", {})
+        rows.append((msg(K + "status.box"), msg(K + "status.box-spare", cards=cards(box), turn=t.exchange_from)))
     parts = []
-    for side in SIDES:
-        n = retreats.get(side, 0)
-        cname = name(t, t.commander[side]).split()[-1]
-        parts.append(f"{cname} {n}" + (f" (other {side_name(side)} units -{num(n * t.commander_penalty)})" if n else ""))
-    out.append(("Commander retreats", ", ".join(parts)))
-    box_units = sum(1 for u in view.get("units", {}).values() if u.get("at") == t.night_box)
-    out.append(("Night box", f"{box_units} unit{'s' if box_units != 1 else ''}"))
+    retreats = view.get("commander_retreats") or {}
+    for s in SIDES:
+        n = retreats.get(s, 0)
+        last = t.generals[t.commander[s]].name.split()[-1]
+        if n:
+            parts.append(msg(K + "status.retreats-penalty", commander=last, count=n, side=side(s),
+                             penalty=num(n * t.commander_penalty)))
+        else:
+            parts.append(msg(K + "status.retreats-value", commander=last, count=n))
+    rows.append((msg(K + "status.commander-retreats"), parts))
+    in_box = sum(1 for u in units.values() if u.get("at") == t.night_box)
+    rows.append((msg(K + "status.night-box"), msg(K + "status.units", count=in_box)))
     breakdown = score_breakdown(view, t)
-    out.append(("Score", ", ".join(
-        f"{side_name(s)} {v['total']} ({v['removed']} removed, {v['face_up']} face up, "
-        f"{v['commander_retreats']} commander retreats)" for s, v in breakdown.items())))
+    rows.append((msg(K + "status.score"), [msg(K + "status.score-side", side=side(s), total=v["total"],
+                                                removed=v["removed"], face_up=v["face_up"],
+                                                retreats=v["commander_retreats"])
+                                            for s, v in breakdown.items()]))
     outcome = view.get("outcome")
     if outcome:
-        out.append(("Result", outcome.get("reason", "")))
-    return out
+        rows.append((msg(K + "status.result"), outcome.get("reason", "")))
+    return rows
 
 
-def unit_details(rules: "Rules", view: View, key: str) -> list[str]:
+# -- unit details (hover and focus) --------------------------------------------------------------------
+def full_name(g: "Rules", uid: str) -> Msg:
+    """"Kakizaki Kageie 柿崎景家 (M, 6)"; uncoded units show "night army"."""
+    general = g.t.generals[uid]
+    code = general.code if general.code else msg(K + "details.night-army")
+    return msg(K + "details.full-name", unit=unit(uid), kanji=general.kanji, code=code, value=num(general.value))
+
+
+def place(g: "Rules", where: Optional[str]) -> Msg:
+    if where is None:
+        return msg(K + "details.removed")
+    if where == g.t.night_box:
+        return msg(K + "details.in-box")
+    return msg(K + "details.at", at=cell(where))
+
+
+def markers(u: dict[str, Any]) -> list[Msg]:
+    return [msg(K + "details." + name) for name, flag in (("move-marker", "move_marker"),
+                                                          ("retreat-marker", "retreat_marker")) if u.get(flag)]
+
+
+def unit_details(g: "Rules", view: View, key: str) -> list[Any]:
     """Tooltip lines: only what the view shows."""
-    t = rules.t
-    u = view.get("units", {}).get(key)
+    t = g.t
+    u = (view.get("units") or {}).get(key)
     if u is None:
         return [key]
-    markers = [m for m, on in (("move marker", u.get("move_marker")), ("retreat marker", u.get("retreat_marker"))) if on]
+    marks = markers(u)
     where = u.get("at")
-    place = "removed" if where is None else ("in the night-attack army box" if where == t.night_box else f"at {where}")
     if is_anonymous(key):
-        lines = [f"Face-down {side_name(anonymous_side(key))} unit", place]
-        if markers:
-            lines.append(", ".join(markers))
+        lines: list[Any] = [msg(K + "details.face-down-unit", side=side(anonymous_side(key, SIDES))), place(g, where)]
+        if marks:
+            lines.append(marks)
         return lines
-    g = t.generals[key]
-    lines = [full_name(t, key), f"{side_name(g.side)}{', commanding general' if g.commander else ''}", place]
-    lines.append("face up" if u.get("face_up") else "face down" + (
-        "" if view.get("viewer") == g.side else " (seen before)"))
-    if markers:
-        lines.append(", ".join(markers))
+    general = t.generals.get(key)
+    if general is None:
+        return [key]
+    lines = [full_name(g, key),
+             msg(K + ("details.side-commander" if general.commander else "details.side"), side=side(general.side)),
+             place(g, where)]
+    if u.get("face_up"):
+        lines.append(msg(K + "details.face-up"))
+    else:
+        lines.append(msg(K + ("details.face-down" if view.get("viewer") == general.side else "details.seen")))
+    if marks:
+        lines.append(marks)
     if where in t.on_map:
         mods = []
         if where in t.river:
-            mods.append("-1 in a river hex")
-        n = view.get("commander_retreats", {}).get(g.side, 0)
-        if n and not g.commander:
-            mods.append(f"-{num(n * t.commander_penalty)} for commander retreats")
+            mods.append(msg(K + "details.mod-river", penalty=num(t.river_penalty)))
+        n = (view.get("commander_retreats") or {}).get(general.side, 0)
+        if n and not general.commander:
+            mods.append(msg(K + "details.mod-commander", penalty=num(n * t.commander_penalty)))
         if u.get("retreat_marker"):
-            mods.append("-1 when attacked (retreat marker)")
+            mods.append(msg(K + "details.mod-marker", penalty=num(t.retreat_marker_penalty)))
         if mods:
-            lines.append("Combat value " + num(g.value) + ": " + "; ".join(mods))
-        if g.side == UESUGI:
-            lines.append("scores when face up here" if where in t.scoring_region else "does not score here")
+            lines.append(msg(K + "details.value", value=num(general.value), mods=chain("join.semicolon", mods)))
+        if general.side == UESUGI:
+            lines.append(msg(K + ("details.scores" if where in t.scoring_region else "details.no-score")))
     return lines
+
+
+def title(g: "Rules", view: View) -> Msg:
+    """The map's accessible title."""
+    viewer = view.get("viewer")
+    if viewer in SIDES:
+        return msg(K + "map.title-viewer", turn=view.get("turn", 1), side=side(viewer))
+    return msg(K + "map.title", turn=view.get("turn", 1))
 

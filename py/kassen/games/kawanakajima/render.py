@@ -14,8 +14,10 @@ from ...engine.board import Cell
 from ...engine.state import View
 from ...render import svg
 from ...render.board import SCALE, Counter, edge_endpoints, render_board
-from .data import TAKEDA, UESUGI
-from .hooks import full_name, num, side_name
+from ...engine.messages import msg, side
+from .data import SIDES, TAKEDA, UESUGI
+from .hooks import full_name, markers, num
+from .hooks import title as map_title
 from .visibility import anonymous_side, is_anonymous
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -92,21 +94,23 @@ def _box_caption(rules: "Rules", view: View) -> str:
 
 
 def counters(rules: "Rules", view: View) -> list[Counter]:
-    """One counter per unit on the map or in the box, showing only what the view holds."""
+    """One counter per unit on the map or in the box, showing only what the view holds, in the
+    view's order (which says nothing of identities)."""
     t = rules.t
+    say = rules.say
     out = []
     for key, u in view.get("units", {}).items():
         at = u.get("at")
         if at is None:
             continue
         badges = [b for b, flag in (("M", "move_marker"), ("R", "retreat_marker")) if u.get(flag)]
-        marks = [m for m, flag in (("move marker", "move_marker"), ("retreat marker", "retreat_marker"))
-                 if u.get(flag)]
+        marks = markers(u)
         if is_anonymous(key):
-            side = anonymous_side(key) or UESUGI
-            title = f"Face-down {side_name(side)} unit" + (f" ({', '.join(marks)})" if marks else "")
-            out.append(Counter(unit=key, side=side, at=at, fill=rules.scenario.side_info[side]["color"],
-                               text_color="#ffffff", title=title, face_down=True, crest=t.crest[side],
+            side_id = anonymous_side(key, SIDES) or UESUGI
+            name = msg("kawanakajima.details.face-down-unit", side=side(side_id))
+            label = say(msg("kawanakajima.map.counter-marked", unit=name, markers=marks) if marks else name)
+            out.append(Counter(unit=key, side=side_id, at=at, fill=rules.scenario.side_info[side_id]["color"],
+                               text_color="#ffffff", title=label, face_down=True, crest=t.crest[side_id],
                                badges=badges, selectable=at != t.night_box))
             continue
         g = t.generals.get(key)
@@ -114,8 +118,9 @@ def counters(rules: "Rules", view: View) -> list[Counter]:
             continue
         face_up = bool(u.get("face_up"))
         value_line = f"{g.code} {num(g.value)}" if g.code else num(g.value)
-        state_words = "face up" if face_up else "face down"
-        title = f"{full_name(t, key)}, {state_words}" + (f", {', '.join(marks)}" if marks else "")
+        state_words = msg("kawanakajima.details.face-up" if face_up else "kawanakajima.details.face-down")
+        title = say(msg("kawanakajima.map.counter", unit=full_name(rules, key), state=state_words,
+                        markers=msg("kawanakajima.map.markers", markers=marks) if marks else ""))
         fill = rules.scenario.side_info[g.side]["color"] if face_up else FACE_DOWN_FILL[g.side]
         out.append(Counter(unit=key, side=g.side, at=at, lines=[g.kanji[-2:], value_line], fill=fill,
                            text_color="#ffffff" if face_up else "#1b1b1b", title=title, badges=badges))
@@ -132,11 +137,7 @@ def static_layers(rules: "Rules") -> tuple[str, list[str]]:
 
 def render_svg(rules: "Rules", view: View, highlight: Iterable[str] = (), selected: Optional[str] = None) -> str:
     """The whole map for one view."""
-    turn = view.get("turn", 1)
-    title = f"Kawanakajima, turn {turn}"
-    if view.get("viewer") in (UESUGI, TAKEDA):
-        title += f", as seen by {side_name(view.get('viewer'))}"
     region, labels = static_layers(rules)
     return render_board(rules.board, cell_fill=_cell_fill(rules), counters=counters(rules, view),
                         highlight=highlight, selected=selected, underlays=[region],
-                        overlays=labels + [_box_caption(rules, view)], title=title)
+                        overlays=labels + [_box_caption(rules, view)], title=rules.say(map_title(rules, view)))

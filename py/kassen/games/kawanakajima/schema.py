@@ -81,7 +81,7 @@ def state_schema(t: Tables, view: bool = False) -> dict[str, Any]:
         props["to_move"] = {"enum": list(SIDES) + ["chance", "terminal"]}
         props["outcome"] = {"oneOf": [{"type": "null"}, _obj({
             "winner": {"enum": [None] + list(SIDES)}, "level": {"type": ["string", "null"], "maxLength": 20},
-            "reason": {"type": "string", "maxLength": 300},
+            "reason": {"type": ["string", "object"], "maxLength": 300},  # a message (a string before 2026-11)
             "scores": _per_side({"type": "integer", "minimum": 0, "maximum": 1000})},
             required=["winner", "level", "reason", "scores"])]}
     return _obj(props)

@@ -7,13 +7,16 @@ from __future__ import annotations
 
 from typing import Optional
 
+from ...engine.messages import msg, side, unit
 from ...engine.state import Outcome, State
+from ...engine.visibility import anonymous_side
 from .data import OTHER, SIDES, TAKEDA, UESUGI, Tables
-from .visibility import anonymous_side
+
+K = "kawanakajima."
 
 
 def _side_of(tables: Tables, key: str) -> str:
-    return anonymous_side(key) or tables.side_of(key)
+    return anonymous_side(key, SIDES) or tables.side_of(key)
 
 
 def score_breakdown(state: State, tables: Tables) -> dict[str, dict[str, int]]:
@@ -55,25 +58,25 @@ def fallen_commander(state: State, tables: Tables) -> Optional[str]:
     return None
 
 
-def final_outcome(state: State, tables: Tables) -> Outcome:
-    """The result of a finished game."""
+def outcome(state: State, tables: Tables) -> Outcome:
+    """The result of a finished game; the reason is a message (engine.messages)."""
     sc = scores(state, tables)
     fallen = fallen_commander(state, tables)
     if fallen is not None:
         winner = OTHER[fallen]
-        name = tables.generals[tables.commander[fallen]].name
         return {"winner": winner, "level": "complete",
-                "reason": f"{name} was removed: complete victory for {winner.capitalize()} (sudden death)",
+                "reason": msg(K + "result.sudden-death", unit=unit(tables.commander[fallen]), side=side(winner)),
                 "scores": sc}
     diff = sc[UESUGI] - sc[TAKEDA]
     level = level_for(tables, abs(diff))
     if level == tables.levels[0][1]:
         return {"winner": None, "level": level,
-                "reason": f"score {sc[UESUGI]}-{sc[TAKEDA]} after turn {tables.turns}: a difference of {abs(diff)} is a draw",
+                "reason": msg(K + "result.draw", uesugi=sc[UESUGI], takeda=sc[TAKEDA], turns=tables.turns,
+                              difference=abs(diff)),
                 "scores": sc}
     winner = UESUGI if diff > 0 else TAKEDA
     return {"winner": winner, "level": level,
-            "reason": f"score {sc[UESUGI]}-{sc[TAKEDA]} after turn {tables.turns}: "
-                      f"{level} victory for {winner.capitalize()}",
+            "reason": msg(K + "result.victory", uesugi=sc[UESUGI], takeda=sc[TAKEDA], turns=tables.turns,
+                          level=msg(K + "level." + level), side=side(winner)),
             "scores": sc}
 
