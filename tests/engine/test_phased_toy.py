@@ -152,6 +152,22 @@ def test_refusals_cite_their_clause_and_match_legality(g):
     assert g.current_player(s) == TERMINAL
     with pytest.raises(IllegalAction, match="over"):
         g.apply(s, "move r1 @0101")
+    assert g.refusal(s, Action.parse("move r1 @0101")).clauses == ()  # the toy's Over names no clause
+
+
+def test_after_the_end_a_refusal_cites_the_game_end_clause(g):
+    """A game whose Over phase names its game-end clause gets it cited in every refusal after the end."""
+    class Ended(Over):
+        clause = "toy.end"
+
+    class EndedGame(type(g)):
+        phases = phase_table(*(p for p in type(g).phases.values() if p.name != "over"), Ended())
+
+    ended = EndedGame(g.scenario)
+    s = dict(ended.setup(1), phase="over")
+    found = ended.refusal(s, Action.parse("move r1 @0101"))
+    assert found is not None and found.clauses == ("toy.end",)
+    assert ended.explain(s, Action.parse("move r1 @0101")) == "The game is over (toy.end)."
 
 
 def test_a_wrong_chance_outcome_is_refused(g):

@@ -189,8 +189,8 @@ class PhasedRules(GameRules):
     def refusal(self, state: State, action: Action) -> Optional[Refusal]:
         """None if ``action`` is legal now; else why not, in words with the clause ids."""
         phase = self.phase(state)
-        if phase.actor == TERMINAL:
-            return refuse("engine.refuse.over")
+        if phase.actor == TERMINAL:  # citing the game-end clause, if the game names one
+            return refuse("engine.refuse.over", *(c for c in (phase.clause,) if c))
         if action.verb not in phase.verbs():
             return self.wrong_time(state, phase, action)
         return phase.refusal(self, state, action)

@@ -20,23 +20,19 @@ from kassen.engine.actions import Action
 from kassen.engine.play import sample_chance
 from kassen.engine.state import CHANCE, TERMINAL
 from kassen.games import load_rules
-from kassen.games.ikedaya import scoring
+from kassen.games.ikedaya import movement, victory
 
 
 def _stops(rules, state, side: str) -> set[str]:
     """Squares next to an enemy of ``side`` on their floor (where a mover must stop and fight)."""
-    from kassen.games.ikedaya.movement import enemy_cells, occupancy
-
-    return enemy_cells(rules.data, occupancy(rules.data, state["units"]), side)[1]
+    return movement.enemy_cells(rules.data, movement.occupancy(rules.data, state["units"]), side)[1]
 
 
 def _jump_chance(rules, state, action: Action) -> float:
-    from kassen.games.ikedaya.movement import occupancy
-
     uid = action.units[0]
     src = state["units"][uid]["at"]
-    mods = scoring.jump_modifiers(rules, state, occupancy(rules.data, state["units"]), uid, src, action.cell)
-    need = rules.data.jumps["captured_at_most"] + 1 - sum(m for m, _ in mods)
+    mods = movement.jump_modifiers(rules, state, movement.occupancy(rules.data, state["units"]), uid, src, action.cell)
+    need = rules.data.jumps["captured_at_most"] + 1 - sum(m for m, _, _ in mods)
     return min(1.0, max(0.0, (rules.data.die + 1 - max(1, need)) / rules.data.die))
 
 
@@ -148,15 +144,15 @@ def play(rules, seed: int, options: Optional[dict] = None, ronin: str = "random"
             at = state["units"][uid]["at"]
             jumps.append((before["step"]["at"], "captured" if at is None else "ok"))
         n += 1
-    t = scoring.tally(rules, state)
+    t = victory.tally(rules, state)
     out = rules.outcome(state)
     count_state = dict(state, options={**state["options"], "shinsengumi_score": "count"})
     status_state = dict(state, options={**state["options"], "shinsengumi_score": "status"})
     return {
         "seed": seed, "actions": n, "turns": state["turn"], "terminal": rules.current_player(state) == TERMINAL,
-        "reason": rules.ending(state) if rules.current_player(state) == TERMINAL else "action cap",
-        "winner_status": scoring.outcome(rules, status_state, "end")["winner"],
-        "winner_count": scoring.outcome(rules, count_state, "end")["winner"],
+        "reason": victory.ending(rules, state) if rules.current_player(state) == TERMINAL else "action cap",
+        "winner_status": victory.outcome(rules, status_state)["winner"],
+        "winner_count": victory.outcome(rules, count_state)["winner"],
         "scores": out["scores"] if out else None,
         "escaped_status": sum(rules.data.counters[u].status for u in t["escaped"]),
         "ronin_lost_status": sum(rules.data.counters[u].status for u in t["ronin_lost"]),

@@ -20,6 +20,11 @@ def get_rules() -> Rules:
     return load_rules("ikedaya")  # type: ignore[return-value]
 
 
+def text(event_or_msg) -> str:
+    """The English words of a log event or a message (events hold message keys and arguments)."""
+    return get_rules().say(event_or_msg)
+
+
 def position(rules: Rules, where: dict[str, Optional[str]], *, turn: int = 1, active: str = SHIN,
              spent: Iterable[str] = (), options: Optional[dict] = None, passes: int = 0,
              acted: bool = False, quiet: int = 0) -> dict:

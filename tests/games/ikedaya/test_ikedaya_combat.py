@@ -7,9 +7,9 @@ from kassen.engine.actions import Action
 from kassen.engine.errors import IllegalAction
 from kassen.engine.state import CHANCE
 
-from kassen.games.ikedaya.scoring import tally
+from kassen.games.ikedaya.victory import tally
 
-from .helpers import apply, apply_events, at, get_rules, is_legal, legal, position
+from .helpers import apply, apply_events, at, get_rules, is_legal, legal, position, text
 
 
 @pytest.fixture(scope="module")
@@ -112,7 +112,7 @@ def test_a_sword_or_spear_cancels_the_door_die(rules):
 def test_total_is_highest_die_plus_highest_strength(rules):
     s = apply(rules, assault(rules), "attack kondo,nagakura @2C1")
     s, events = apply_events(rules, s, "roll =2", "roll =5", "roll =1", "roll =3", "roll =1", "roll =6", "roll =2")
-    summary = [e["text"] for e in events if "strength" in e["text"]][0]
+    summary = [text(e) for e in events if "strength" in text(e)][0]
     assert summary == "Shinsengumi 5 + strength 4 = 9; Ronin 6 + strength 3 = 9"
     assert at(s, "katsura") == "2C1" and s["step"] is None  # 9 = 9: a tie
 
@@ -205,7 +205,7 @@ def test_a_counter_that_cannot_retreat_is_removed(rules):
     s, events = apply_events(rules, s, *(f"roll ={v}" for v in (5, 1, 1, 4, 1, 1, 1)), "lose kitazoe")
     s, events = apply_events(rules, s, "lose miyabe")
     assert at(s, "katsura") is None
-    assert any("cannot retreat" in e["text"] for e in events)
+    assert any("cannot retreat" in text(e) for e in events)
     assert at(s, "kondo") == "2C1"
 
 

@@ -6,7 +6,7 @@ import pytest
 from kassen.engine.errors import IllegalAction
 from kassen.engine.state import CHANCE
 
-from .helpers import apply, apply_events, at, destinations, get_rules, is_legal, position
+from .helpers import apply, apply_events, at, destinations, get_rules, is_legal, position, text
 
 
 @pytest.fixture(scope="module")
@@ -70,7 +70,7 @@ def test_a_jump_rolls_one_die(rules):
 def test_a_one_is_captured(rules):
     s, events = apply_events(rules, jumpers(rules), "jump miyabe @Street", "roll =1")
     assert at(s, "miyabe") is None
-    assert any("captured" in e["text"] for e in events)
+    assert any("captured" in text(e) for e in events)
 
 
 @pytest.mark.rules("ikedaya.escape.success-outside")
@@ -101,7 +101,7 @@ def test_walking_out_through_the_entrance(rules):
     s = position(rules, {"kondo": "2A4", "katsura": "1C2", "miyabe": "2A1"}, active="ronin")
     s, events = apply_events(rules, s, "move katsura @Street")
     assert at(s, "katsura") == "Street"
-    assert events[0]["text"] == "Katsura Kogorō escapes through the Entrance into the Street (Sanjō-dōri)"
+    assert text(events[0]) == "Katsura Kogorō escapes through the Entrance into the Street (Sanjō-dōri)"
 
 
 @pytest.mark.rules("ikedaya.escape.light-bonus")
@@ -118,7 +118,7 @@ def test_next_to_a_shinsengumi_subtracts_one(rules):
     assert not any(a.verb == "move" and "miyabe" in a.units for a in rules.legal_actions(s))  # locked...
     assert is_legal(rules, s, "jump miyabe @Street")  # ...but it may still jump
     s, events = apply_events(rules, s, "jump miyabe @Street", "roll =2")
-    assert at(s, "miyabe") is None and "-1 (next to a Shinsengumi)" in events[1]["text"]
+    assert at(s, "miyabe") is None and "-1 (next to a Shinsengumi)" in text(events[1])
     s = apply(rules, jumpers(rules, {"todo": "2B1", "yoshida": "2C1"}), "jump miyabe @Street", "roll =3")
     assert at(s, "miyabe") == "Street"
 
@@ -129,7 +129,7 @@ def test_a_shinsengumi_off_the_map_gives_minus_one(rules):
     s = apply(rules, s, "move kondo @Street")
     assert at(s, "kondo") == "Street"
     s, events = apply_events(rules, s, "jump miyabe @Street", "roll =2")
-    assert at(s, "miyabe") is None and "-1 (1 Shinsengumi off the map)" in events[1]["text"]
+    assert at(s, "miyabe") is None and "-1 (1 Shinsengumi off the map)" in text(events[1])
 
 
 @pytest.mark.rules("ikedaya.escape.guard-no-return")
@@ -147,7 +147,7 @@ def test_IE2_off_map_penalties_add_up(rules):
     """IE2 (Q2): two Shinsengumi off the map, a jump to the Street gets -2."""
     s = jumpers(rules, {"kondo": "Street", "todo": "Street", "takeda": "1C1"})
     s2, events = apply_events(rules, s, "jump miyabe @Street", "roll =3")
-    assert at(s2, "miyabe") is None and "-2 (2 Shinsengumi off the map)" in events[1]["text"]
+    assert at(s2, "miyabe") is None and "-2 (2 Shinsengumi off the map)" in text(events[1])
     s2 = apply(rules, s, "jump miyabe @Street", "roll =4")
     assert at(s2, "miyabe") == "Street"
     # with Light: 3 + 1 - 2 = 2
@@ -173,7 +173,7 @@ def test_IE5_no_off_map_penalty_for_a_jump_into_the_court(rules):
     """IE5 (Q5): one Shinsengumi off the map; a jump into the Court gets no -1 (other modifiers stay)."""
     s = jumpers(rules, {"takeda": "Street"})
     s2, events = apply_events(rules, s, "jump yoshida @1B2", "roll =2")
-    assert at(s2, "yoshida") == "1B2" and "off the map" not in events[1]["text"]
+    assert at(s2, "yoshida") == "1B2" and "off the map" not in text(events[1])
     # the same roll into the Street is a capture
     assert at(apply(rules, s, "jump miyabe @Street", "roll =2"), "miyabe") is None
     # ruling r18: a 1 is still a capture in the Court, and adjacency still counts

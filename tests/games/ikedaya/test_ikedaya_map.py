@@ -149,7 +149,7 @@ def test_other_counters_can_be_used_as_the_pieces(rules):
     assert other.data.counters["kondo"].strength == 5
     s = position(other, {"kondo": "2C2", "katsura": "2C1"})
     s, events = other.apply(s, "attack kondo @2C1")
-    assert "Kondō Isami (Chronicle)" in events[0]["text"]
+    assert "Kondō Isami (Chronicle)" in other.say(events[0])
 
 
 @pytest.mark.rules("ikedaya.outline.two-player")

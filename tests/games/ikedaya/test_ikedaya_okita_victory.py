@@ -4,7 +4,7 @@ import pytest
 from kassen.engine.errors import IllegalAction
 from kassen.engine.state import CHANCE, TERMINAL
 
-from .helpers import apply, at, get_rules, legal, position
+from .helpers import apply, at, get_rules, legal, position, text
 
 
 @pytest.fixture(scope="module")
@@ -94,7 +94,7 @@ def test_the_higher_score_wins(rules):
     assert out["winner"] == "shinsengumi" and out["scores"] == {"ronin": 4 + 8, "shinsengumi": 13}
     out = finish(rules, {**SHIN_UP, "yoshida": "Street", "miyabe": "Backyard", "kitazoe": "Street"})
     assert out["winner"] == "ronin" and out["scores"] == {"ronin": 4 + 2 + 3 + 2, "shinsengumi": 17 - 11}
-    assert "The Ronin win" in out["reason"]
+    assert "The Ronin win" in text(out["reason"])
 
 
 @pytest.mark.rules("ikedaya.victory.tie-ronin")
@@ -108,7 +108,7 @@ def test_a_tie_goes_to_the_ronin(rules):
     where = {**SHIN_UP, "yoshida": "Street", "sugiyama": "Street"}
     out = finish(rules, where, options={"shinsengumi_score": "count"})
     assert out["scores"] == {"ronin": 7, "shinsengumi": 7}
-    assert out["winner"] == "ronin" and out["level"] == "tie" and "the tie" in out["reason"]
+    assert out["winner"] == "ronin" and out["level"] == "tie" and "the tie" in text(out["reason"])
     # with the status reading (all statuses of the Shinsengumi are even, so a tie needs a Ronin left
     # in the inn when a turn passes with no action, ruling n06): Katsura 4 + Kitazoe 2 escaped +
     # Nagakura 2 killed = 8 against Yoshida 2 + six others at 1 = 8; Miyabe still upstairs

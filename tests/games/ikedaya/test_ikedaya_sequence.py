@@ -5,7 +5,7 @@ import pytest
 from kassen.engine.errors import IllegalAction
 from kassen.engine.state import TERMINAL
 
-from .helpers import apply, apply_events, at, get_rules, is_legal, legal, position, setup_done
+from .helpers import apply, apply_events, at, get_rules, is_legal, legal, position, setup_done, text
 
 
 @pytest.fixture(scope="module")
@@ -21,7 +21,7 @@ def start(rules):
 def test_action_phase_then_recovery_then_a_new_turn(rules):
     s = position(rules, {"kondo": "1C1", "katsura": "2A1"})
     s, events = apply_events(rules, s, "move kondo @1C2", "pass", "pass")
-    texts = [e["text"] for e in events]
+    texts = [text(e) for e in events]
     i_end = next(i for i, t in enumerate(texts) if t.startswith("The Action Phase ends"))
     i_rec = next(i for i, t in enumerate(texts) if t.startswith("Recovery Phase"))
     i_turn = next(i for i, t in enumerate(texts) if t.startswith("Turn 2"))
@@ -89,7 +89,7 @@ def test_the_phase_ends_when_every_counter_has_acted(rules):
     assert s["turn"] == 1 and rules.current_player(s) == "ronin"
     s, events = apply_events(rules, s, "move katsura @2B1")
     assert s["turn"] == 2
-    assert any("every counter has finished its action" in e["text"] for e in events)
+    assert any("every counter has finished its action" in text(e) for e in events)
 
 
 @pytest.mark.rules("ikedaya.seq.recovery")
@@ -113,7 +113,7 @@ def test_turns_repeat_until_every_ronin_is_gone(rules):
     s = position(rules, {"kondo": "2A1", "katsura": "1C2"}, active="ronin")
     s = apply(rules, s, "move katsura @Street")
     assert rules.current_player(s) == TERMINAL
-    assert rules.outcome(s)["reason"].startswith("Every Ronin has been removed or has escaped")
+    assert text(rules.outcome(s)["reason"]).startswith("Every Ronin has been removed or has escaped")
 
 
 @pytest.mark.rules("ikedaya.seq.act-after-pass")
@@ -136,7 +136,7 @@ def test_dead_turn_ends_the_game_from_turn_two(rules):
     s = apply(rules, s, "pass", "pass")
     assert rules.current_player(s) == TERMINAL
     out = rules.outcome(s)
-    assert "neither player took an action" in out["reason"].lower()
+    assert "neither player took an action" in text(out["reason"]).lower()
     assert out["scores"] == {"ronin": 8, "shinsengumi": 11}  # the counters not placed count as killed here
     assert at(s, "katsura") == "2A1"
 
@@ -147,7 +147,7 @@ def test_a_side_with_nothing_to_do_passes_by_itself(rules):
     s = apply(rules, s, "move kondo @1A3")
     s, events = apply_events(rules, s, "move katsura @2B1")
     assert rules.current_player(s) == "ronin" and s["passes"] == 1
-    assert any("no counter able to act" in e["text"] for e in events)
+    assert any("no counter able to act" in text(e) for e in events)
     s = apply(rules, s, "pass")
     assert s["turn"] == 2
 
@@ -160,7 +160,7 @@ def test_ten_quiet_turns_end_the_game(rules):
     assert dict(rules.status(rules.view_for(s, None)))["Turns without a casualty or escape"] == "9 of 10"
     s, events = apply_events(rules, s, "pass", "move katsura @1A4", "pass")
     assert rules.current_player(s) == TERMINAL
-    assert "10 whole turns in a row" in rules.outcome(s)["reason"] and events[-1]["kind"] == "end"
+    assert "10 whole turns in a row" in text(rules.outcome(s)["reason"]) and events[-1]["kind"] == "end"
     # any escape, capture, kill or exit starts the count again
     s = position(rules, {"takeda": "1C1", "katsura": "1A4", "yoshida": "2A4"}, turn=30, quiet=9)
     s = apply(rules, s, "move takeda @Street")

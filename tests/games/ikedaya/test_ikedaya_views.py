@@ -55,6 +55,33 @@ def test_is_legal_agrees_with_legal_actions(rules):
             assert rules.is_legal(s, a) == (a in legal), a
 
 
+def test_apply_accepts_exactly_the_offered_actions_and_every_refusal_cites_a_clause(rules):
+    """Issue 7: nothing legal_actions does not offer is accepted (``move kondo @1A1 =5`` was), and
+    every refusal says why with an ikedaya clause id; checked on two positions of every phase."""
+    clause = re.compile(r"^ikedaya\.[a-z0-9.\-]+$")
+    s = position(rules, {"kondo": "1C1", "katsura": "1A1"})
+    with pytest.raises(IllegalAction, match=r"ikedaya\.seq\.alternate-actions"):
+        rules.apply(s, "move kondo @1B1 =5")
+    seen: dict[str, int] = {}
+    verbs = sorted({v for p in rules.phases.values() for v in p.verbs()})
+    cells = [*rules.board.cells, None]
+    for s in positions(rules, games=12, every=1):
+        phase = rules.phase_of(s)
+        if len(seen) == len(rules.phases) and min(seen.values()) >= 2:
+            break
+        if seen.get(phase, 0) >= 2:
+            continue
+        seen[phase] = seen.get(phase, 0) + 1
+        legal = set(rules.legal_actions(s)) | {a for a, _ in rules.chance_outcomes(s)}
+        groups = [(), *((u,) for u in rules.scenario.units), *{a.units for a in legal if len(a.units) > 1}]
+        for a in (Action(v, g, c, arg) for v in verbs for g in groups for c in cells for arg in (None, "5")):
+            found = rules.refusal(s, a)
+            assert (found is None) == (a in legal), (phase, a.to_text(), found)
+            if found is not None:
+                assert found.clauses and all(clause.match(c) for c in found.clauses), (a.to_text(), found)
+    assert set(seen) == set(rules.phases)
+
+
 def test_text_forms_round_trip_and_apply_never_mutates(rules):
     for s in positions(rules, games=4):
         frozen = json.dumps(s, sort_keys=True)
@@ -184,11 +211,13 @@ def test_ui_words(rules):
     assert rules.describe(Action.parse("jump katsura @Street"), v) == \
         "Jump: Katsura Kogorō into the Street (Sanjō-dōri) (succeeds on a roll of 1+; Light +1)"
     s = apply(rules, s, "jump katsura @Street")
-    assert rules.prompt(rules.view_for(s, None)) == "Roll the die for Katsura Kogorō's jump."
+    # prompts name counters with their square (issue 9)
+    assert rules.prompt(rules.view_for(s, None)) == \
+        "Roll the die for the jump of Katsura Kogorō (2A1) into the Street (Sanjō-dōri)."
     s = position(rules, {"kondo": "2C2", "nagakura": "2C2", "katsura": "2C1", "miyabe": "2C1", "kitazoe": "2C1"})
     s = apply(rules, s, "attack kondo,nagakura @2C1", *(f"roll ={d}" for d in (5, 1, 1, 4, 1, 1, 1)))
     assert rules.prompt(rules.view_for(s, None)) == \
-        "Ronin: choose 2 more casualties among Katsura Kogorō, Miyabe Teizō, Kitazoe Kitsuma."
+        "Ronin: choose 2 more casualties among Katsura Kogorō, Miyabe Teizō, Kitazoe Kitsuma (2C1)."
 
 
 def test_render_contract(rules):

@@ -11,9 +11,18 @@ from ...engine.state import State
 from . import combat, movement
 from .data import POOL
 from .movement import occupancy
+from .phases import setup_actions
+from .victory import all_ronin_gone
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import Rules
+
+
+def validate(rules: "Rules", state: State, errors: list[str]) -> list[str]:
+    """The engine's checks first (ids, cells); then this game's, once those hold."""
+    if errors:
+        return errors
+    return validate_state(rules, state)
 
 
 def validate_state(rules: "Rules", state: State) -> list[str]:
@@ -58,14 +67,14 @@ def validate_state(rules: "Rules", state: State) -> list[str]:
     else:
         if state["turn"] < 1:
             errors.append("the turn must be 1 or more")
-        if phase == "action" and rules._all_ronin_gone(state):
+        if phase == "action" and all_ronin_gone(rules, state):
             errors.append("every Ronin is gone but the game has not ended")
     if phase == "over":
         if state["step"] is not None:
             errors.append("the game is over but an action is unfinished")
         limit = data.quiet_limit
         quiet_end = limit is not None and state["quiet"] >= limit
-        if not rules._all_ronin_gone(state) and state["acted"] and not quiet_end:
+        if not all_ronin_gone(rules, state) and state["acted"] and not quiet_end:
             errors.append("the game ended early although an action was taken this turn")
     elif data.quiet_limit is not None and state["quiet"] >= data.quiet_limit:
         errors.append(f"{state['quiet']} quiet turns in a row should have ended the game")
@@ -98,7 +107,7 @@ def _check_setup(rules: "Rules", state: State, occ: movement.Occupancy) -> list[
     for later in order[order.index(active) + 1:]:
         if any(state["units"][u]["at"] != POOL for u in data.side_units[later]):
             errors.append(f"the {rules.side_name(later)} set up before the {rules.side_name(active)} finished")
-    if not rules._setup_actions(state):
+    if not setup_actions(rules, state):
         errors.append("set-up cannot continue from this position")
     return errors
 

@@ -16,8 +16,6 @@ from ...engine.board import Board
 from ...engine.errors import ScenarioError
 from ...engine.scenario import Scenario
 
-SHINSENGUMI = "shinsengumi"
-RONIN = "ronin"
 POOL = "Pool"
 
 #: connection kinds a counter may move along (besides plain same-floor adjacency)
@@ -190,20 +188,6 @@ class InnData:
     # -- small helpers ---------------------------------------------------------------------------
     def sort_units(self, units: Any) -> list[str]:
         return sorted(units, key=self.unit_index.__getitem__)
-
-    def is_square(self, label: Optional[str]) -> bool:
-        return label in self.square_set
-
-    def square_text(self, label: Optional[str]) -> str:
-        """'2C2 (Corridor)' for the log and buttons."""
-        if label is None:
-            return "nowhere"
-        cell = self.board.cells.get(label)
-        if cell is None:
-            return label
-        if cell.kind == "box":
-            return cell.name or label
-        return f"{label} ({cell.name or cell.area or ''})" if (cell.name or cell.area) else label
 
 
 def _grid_neighbours(a: str, b: str) -> bool:

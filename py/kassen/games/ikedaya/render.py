@@ -16,7 +16,7 @@ from ...engine.state import View
 from ...render import svg
 from ...render.board import SCALE, TEXT_MIN, counter_text, render_board
 from .data import POOL, SKILL_KANJI, SKILL_NAME
-from .text import counter_values
+from .hooks import counter_values
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import Rules
@@ -292,7 +292,7 @@ def _counter(rules: "Rules", view: View, uid: str, cx: float, cy: float, size: f
     skill = SKILL_NAME[c.skill] + (f" {SKILL_KANJI[c.skill]}" if c.skill else "")
     title = f"{c.name} {c.kanji} ({rules.side_name(c.side)}): strength {c.strength}, skill {skill}, " \
             f"status {c.status}" + (", spent" if spent else "") + (", tuberculosis" if c.tuberculosis else "")
-    values = counter_values(data, uid)
+    values = counter_values(rules, uid)
     fs = s * TEXT_MIN
     body = [svg.title(title),
             svg.el("rect", {"class": "counter-body", "x": -half, "y": -half, "width": s, "height": s,
