@@ -9,7 +9,7 @@ best of ``--repeat`` runs; the table gives the median microseconds per call and 
 - (Mukden's movement is the toolkit's since it moved onto it; `python3 -m kassen bench` times it.)
 - Kawanakajima: movement.destinations (the search itself, unmemoized) against reach, both given
   the same occupancy and zone (so both columns are the same measure).
-- Ikedaya: Rules._destinations (given the occupancy; it finds the enemy squares and stops itself),
+- Ikedaya: movement.destinations (given the occupancy; it finds the enemy squares and stops itself),
   then its stacking check (``room``) on each destination as its legal actions do, against the fit's destinations given the same occupancy ("per call": enemy squares, zone and full
   squares found per call; "shared": from one Position per state).
 """
@@ -73,7 +73,7 @@ def kawanakajima(seeds: int) -> list:
 
 
 def ikedaya(seeds: int) -> list:
-    from kassen.games.ikedaya.movement import occupancy, room
+    from kassen.games.ikedaya.movement import destinations, occupancy, room
     rules = load_rules("ikedaya")
     fit, data = IkedayaFit(rules), rules.data
     out = []
@@ -86,7 +86,7 @@ def ikedaya(seeds: int) -> list:
                 cells = {u["at"] for uid, u in units.items() if fit.side_of[uid] == side and u["at"] is not None}
                 for cell in sorted(cells & (set(data.squares) | {fit.pool})):
                     out.append((lambda s=state, o=occ, sd=side, c=cell: {
-                                    d: v for d, v in rules._destinations(s, o, sd, c).items() if room(data, o, d, 1)},
+                                    d: v for d, v in destinations(rules, o, sd, c).items() if room(data, o, d, 1)},
                                 lambda u=units, sd=side, c=cell, o=occ: fit.destinations(u, sd, c, 1, occupied=o),
                                 lambda u=units, sd=side, c=cell, p=pos: fit.destinations(u, sd, c, 1, p)))
     return out

@@ -44,7 +44,7 @@ def test_kawanakajima_destinations_costs_zone_and_retreats():
 @pytest.mark.parametrize("options", [None, {"entrance_setup": "wait-outside"}])
 def test_ikedaya_destinations_on_two_floors_with_stacking(options):
     from kassen.games.ikedaya import combat
-    from kassen.games.ikedaya.movement import enemy_cells, occupancy, room
+    from kassen.games.ikedaya.movement import destinations, enemy_cells, occupancy, room
     rules = load_rules("ikedaya")
     fit = IkedayaFit(rules)
     data = rules.data
@@ -62,7 +62,7 @@ def test_ikedaya_destinations_on_two_floors_with_stacking(options):
             assert fit.enemy_squares(pos, side) == enemies and fit.zoc.zone(enemies) == stops
             cells = {u["at"] for uid, u in units.items() if fit.side_of[uid] == side and u["at"] is not None}
             for cell in sorted(cells & (set(data.squares) | {fit.pool})):
-                game = rules._destinations(state, occ, side, cell)
+                game = destinations(rules, occ, side, cell)
                 for size in (1, 2, 3):
                     want = {d: c for d, c in game.items() if room(data, occ, d, size)}
                     for got in (fit.destinations(units, side, cell, size, pos),
