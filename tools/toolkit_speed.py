@@ -6,12 +6,10 @@ Run from the project root: python3 tools/toolkit_speed.py [--seeds 8] [--repeat 
 Positions come from seeded random games; each query is timed for the game's own function and for
 the toolkit configured as the game would configure it (tests/engine/fits.py), interleaved, each the
 best of ``--repeat`` runs; the table gives the median microseconds per call and the ratios.
-- (Mukden's movement is the toolkit's since it moved onto it; `python3 -m kassen bench` times it.)
+- (Mukden's and Ikedaya's movement are the toolkit's since they moved onto it; `python3 -m kassen bench`
+  times them.)
 - Kawanakajima: movement.destinations (the search itself, unmemoized) against reach, both given
   the same occupancy and zone (so both columns are the same measure).
-- Ikedaya: movement.destinations (given the occupancy; it finds the enemy squares and stops itself),
-  then its stacking check (``room``) on each destination as its legal actions do, against the fit's destinations given the same occupancy ("per call": enemy squares, zone and full
-  squares found per call; "shared": from one Position per state).
 """
 from __future__ import annotations
 
@@ -28,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from kassen.engine.movement import reach  # noqa: E402
 from kassen.games import load_rules  # noqa: E402
-from tests.engine.fits import IkedayaFit, KawanakajimaFit, positions  # noqa: E402
+from tests.engine.fits import KawanakajimaFit, positions  # noqa: E402
 
 
 def best_of(fn: Callable[[], Any], repeat: int) -> float:
@@ -72,33 +70,13 @@ def kawanakajima(seeds: int) -> list:
     return out
 
 
-def ikedaya(seeds: int) -> list:
-    from kassen.games.ikedaya.movement import destinations, occupancy, room
-    rules = load_rules("ikedaya")
-    fit, data = IkedayaFit(rules), rules.data
-    out = []
-    for options in (None, {"entrance_setup": "wait-outside"}):
-        for state in positions("ikedaya", range(seeds), options=options):
-            units = state["units"]
-            occ = occupancy(data, units)
-            pos = fit.position(units)
-            for side in data.side_units:
-                cells = {u["at"] for uid, u in units.items() if fit.side_of[uid] == side and u["at"] is not None}
-                for cell in sorted(cells & (set(data.squares) | {fit.pool})):
-                    out.append((lambda s=state, o=occ, sd=side, c=cell: {
-                                    d: v for d, v in destinations(rules, o, sd, c).items() if room(data, o, d, 1)},
-                                lambda u=units, sd=side, c=cell, o=occ: fit.destinations(u, sd, c, 1, occupied=o),
-                                lambda u=units, sd=side, c=cell, p=pos: fit.destinations(u, sd, c, 1, p)))
-    return out
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seeds", type=int, default=8)
     ap.add_argument("--repeat", type=int, default=5)
     args = ap.parse_args()
     print(f"{'game':14} {'queries':>8} {'own µs':>8} {'per call µs':>12} {'ratio':>6} {'shared µs':>10} {'ratio':>6}")
-    for name, build in (("kawanakajima", kawanakajima), ("ikedaya", ikedaya)):
+    for name, build in (("kawanakajima", kawanakajima),):
         own, mine, shared, n = compare(build(args.seeds), args.repeat)
         print(f"{name:14} {n:8d} {own:8.1f} {mine:12.1f} {mine / own:6.2f} {shared:10.1f} {shared / own:6.2f}")
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from ...engine.retreat import retreat_cells, retreat_routes
 from .data import InnData
-from .movement import Occupancy, enemy_in, enemy_next_to, room
+from .movement import Occupancy, enemy_cells, full
 
 
 def has_skill(data: InnData, units: Iterable[str], *skills: str) -> bool:
@@ -43,15 +44,9 @@ def total(data: InnData, units: list[str], rolls: list[int]) -> int:
 
 
 def retreat_squares(data: InnData, occ: Occupancy, unit: str, start: str) -> list[str]:
-    """Squares one connection away (same floor, stairs or arrow; never the exit) that hold no enemy,
-    have room, and are not next to an enemy on their floor (ikedaya.retreat.not-adjacent-enemy)."""
-    side = data.counters[unit].side
-    out = []
-    for step in data.moves[start]:
-        n = step.to
-        if n not in data.square_set or enemy_in(data, occ, n, side):
-            continue
-        if not room(data, occ, n, 1) or enemy_next_to(data, occ, n, side):
-            continue
-        out.append(n)
-    return out
+    """Squares one connection away (same floor, stairs or arrow; never a box off the map, never over
+    a railing) that hold no enemy, have room, and are not next to an enemy on their floor
+    (ikedaya.retreat.not-adjacent-enemy; ruling ikedaya-r14): the engine's retreat routes."""
+    enemies, zone = enemy_cells(data, occ, data.counters[unit].side)
+    forbidden = enemies | zone | full(data, occ, 1)
+    return retreat_cells(retreat_routes(data.board, start, 1, may_enter=data.may_retreat, forbidden=forbidden))

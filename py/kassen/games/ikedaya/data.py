@@ -4,7 +4,8 @@ Everything here is immutable and derived from the board graph: which squares are
 same floor (the stop, lock, retreat and jump-adjacency rules), which connections a counter may move
 along and at what cost, the cross-floor links (stairs, arrows) that allow combat but never stop a
 move, doors, railings with their landings, and the exit. Rules code asks these tables and never
-looks at geometry again.
+looks at geometry again. The engine's movement search and zones of control are configured here
+(``steps``, ``entry_steps``, ``zones``, ``move_rules``): the inn has no search of its own.
 """
 from __future__ import annotations
 
@@ -14,7 +15,10 @@ from typing import Any, Optional
 from ...engine import squaregrid
 from ...engine.board import Board
 from ...engine.errors import ScenarioError
+from ...engine.movement import MoveRules
 from ...engine.scenario import Scenario
+from ...engine.terrain import Steps, as_steps
+from ...engine.zoc import ZoneOfControl
 
 POOL = "Pool"
 
@@ -123,6 +127,21 @@ class InnData:
         self.exit_boxes = frozenset(box for box, _ in exits.values())
         self.outside = frozenset(land for land in railings.values() if land in self.boxes) | self.exit_boxes
 
+        # the engine's movement (engine.movement.reach), configured for the inn: the steps are the
+        # connections above at their costs (doors, stairs, arrows, the exit); counters waiting outside
+        # (wait-outside option) start from the Pool and step in through an exit square at its cost; a
+        # zone of control is the same-floor neighbours (ikedaya.zoc.no-stop-cross-floor) and ends a move
+        # (ikedaya.zoc.stop-same-floor); a counter starting in one is locked (ikedaya.zoc.locked-at-start);
+        # a box (the street through the exit) ends a move.
+        self.steps: Steps = as_steps({c: tuple((st.to, st.cost) for st in self.moves[c]) for c in board.cells},
+                                     order)
+        self.entry_steps: Steps = as_steps({**self.steps, POOL: tuple((sq, cost) for sq, (_, cost) in exits.items())},
+                                           order)
+        self._step_pairs = frozenset((a, b) for a, out in self.steps.items() for b, _ in out)
+        self.zones = ZoneOfControl(board, crosses=lambda a, b: b in self.same_floor.get(a, ()))
+        self.free_moves = MoveRules(stop_cells=self.boxes)
+        self.move_rules = MoveRules(zoc_locked=True, stop_cells=self.boxes)
+
         # counters: all start in the pool and are placed during set-up (ikedaya.setup.*)
         for i, u in enumerate(scenario.data["units"]):
             if u.get("start") != POOL:
@@ -188,6 +207,11 @@ class InnData:
     # -- small helpers ---------------------------------------------------------------------------
     def sort_units(self, units: Any) -> list[str]:
         return sorted(units, key=self.unit_index.__getitem__)
+
+    def may_retreat(self, a: str, b: str) -> bool:
+        """A retreat takes one step a move could take (same floor, stairs, arrow, door; ruling
+        ikedaya-r14), never over a railing."""
+        return (a, b) in self._step_pairs
 
 
 def _grid_neighbours(a: str, b: str) -> bool:

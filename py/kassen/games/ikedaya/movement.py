@@ -2,15 +2,17 @@
 
 Movement outcomes depend only on the destination: a move ends where it ends, combat is decided
 there, and no square passed through matters (a square that would force a stop cannot be passed
-through at all). So the legal moves are one action per reachable destination, found by a cheapest-
-path search that never expands a square where the mover must stop (ikedaya.zoc.stop-same-floor).
-Jumps from the railings are this game's own (ikedaya.escape.*).
+through at all). So the legal moves are one action per reachable destination, found by the
+engine's search (engine.movement.reach) with the inn's tables from data.py: doors, stairs and
+arrows at their costs, the exit, floors (a zone of control stays on its floor), the lock and the
+stop next to an enemy. Jumps from the railings are this game's own (ikedaya.escape.*).
 """
 from __future__ import annotations
 
-import heapq
 from typing import TYPE_CHECKING, Optional
 
+from ...engine.movement import MoveRules, reach
+from ...engine.movement import why_not as move_why_not
 from ...engine.occupancy import occupants
 from ...engine.state import State
 from .data import POOL, InnData
@@ -54,66 +56,11 @@ def same_floor_enemy_squares(data: InnData, occ: Occupancy, cell: str, side: str
     return [n for n in data.squares if n in data.same_floor[cell] and enemy_in(data, occ, n, side)]
 
 
-def enemy_cells(data: InnData, occ: Occupancy, side: str) -> tuple[set[str], set[str]]:
-    """(squares holding an enemy of ``side``, squares next to one on the same floor)."""
+def enemy_cells(data: InnData, occ: Occupancy, side: str) -> tuple[set[str], frozenset[str]]:
+    """(squares holding an enemy of ``side``, their zone of control: the squares next to one on the
+    same floor, where a mover must stop)."""
     enemies = {c for c, here in occ.items() if c in data.square_set and data.counters[here[0]].side != side}
-    stops: set[str] = set()
-    for c in enemies:
-        stops |= data.same_floor[c]
-    return enemies, stops
-
-
-def reachable(data: InnData, occ: Occupancy, start: str, side: str, mp: Optional[int],
-              ignore_stops: bool = False) -> dict[str, int]:
-    """{destination: cheapest cost} for a counter or stack of ``side`` starting on ``start``.
-
-    ``mp`` None means unlimited (the Ronin). Enemy squares are never entered
-    (ikedaya.move.no-enemy-square); a square next to a same-floor enemy is a destination but is not
-    passed through (ikedaya.zoc.stop-same-floor); boxes (the Street through the exit) end a move.
-    Stacking is not checked here: counters may pass through a full square, only where they stop
-    counts (see ``room``). ``ignore_stops`` is for explanations only.
-    """
-    enemies, stops = enemy_cells(data, occ, side)
-    if ignore_stops:
-        stops = set()
-    squares = data.square_set
-    moves = data.moves
-    best: dict[str, int] = {start: 0}
-    if mp is None:  # unlimited movement: a breadth-first search (costs are then only informative)
-        frontier = [start]
-        while frontier:
-            nxt_frontier = []
-            for cell in frontier:
-                if cell != start and (cell in stops or cell not in squares):
-                    continue
-                base = best[cell]
-                for step in moves[cell]:
-                    nxt = step.to
-                    if nxt in best or nxt in enemies:
-                        continue
-                    best[nxt] = base + step.cost
-                    nxt_frontier.append(nxt)
-            frontier = nxt_frontier
-    else:
-        heap: list[tuple[int, str]] = [(0, start)]
-        while heap:
-            cost, cell = heapq.heappop(heap)
-            if cost > best[cell]:
-                continue
-            if cell != start and (cell in stops or cell not in squares):
-                continue
-            for step in moves[cell]:
-                nxt = step.to
-                if nxt in enemies:
-                    continue
-                new = cost + step.cost
-                if new > mp:
-                    continue
-                if new < best.get(nxt, 1 << 30):
-                    best[nxt] = new
-                    heapq.heappush(heap, (new, nxt))
-    del best[start]
-    return best
+    return enemies, data.zones.zone(enemies)
 
 
 def room(data: InnData, occ: Occupancy, cell: str, count: int) -> bool:
@@ -123,57 +70,50 @@ def room(data: InnData, occ: Occupancy, cell: str, count: int) -> bool:
     return len(occ.get(cell, ())) + count <= data.stack_limit
 
 
-def destinations(g: "Rules", occ: Occupancy, side: str, cell: str) -> dict[str, int]:
+def full(data: InnData, occ: Occupancy, count: int) -> set[str]:
+    """Squares where ``count`` more counters may not stop, though they may pass (ruling ikedaya-n03)."""
+    return {c for c, here in occ.items() if c in data.square_set and len(here) + count > data.stack_limit}
+
+
+def reachable(data: InnData, occ: Occupancy, start: str, side: str, mp: Optional[int],
+              rules: Optional[MoveRules] = None) -> dict[str, int]:
+    """{end cell: cost} for a counter or stack of ``side`` starting on ``start`` (the Pool: waiting
+    outside the Entrance), by the engine's search with the inn's tables.
+
+    ``mp`` None means unlimited (the Ronin: then only where a move may end matters, and a cost is
+    that of the first path found). Enemy squares are never entered (ikedaya.move.no-enemy-square);
+    a square next to a same-floor enemy ends a move (ikedaya.zoc.stop-same-floor); boxes (the
+    Street through the exit) end a move. Stacking is the caller's question (``room``): counters may
+    pass through a full square. ``rules`` default: no lock (``destinations`` adds it).
+    """
+    enemies, stops = enemy_cells(data, occ, side)
+    steps = data.entry_steps if start == POOL else data.steps
+    found = reach(steps, start, mp, rules or data.free_moves, blocked=enemies, zoc=stops, costs=mp is not None)
+    cost = found.cost  # the search's own dict, discarded with it
+    del cost[start]
+    if start == POOL:  # in through the exit, never straight back out
+        return {c: v for c, v in cost.items() if c in data.square_set}
+    return cost
+
+
+def destinations(data: InnData, occ: Occupancy, side: str, cell: str) -> dict[str, int]:
     """Where a counter or stack of ``side`` on ``cell`` may end a move, with the cost (empty if it
-    may not move: ikedaya.zoc.locked-at-start). Stacking is the caller's question (``room``)."""
-    data = g.data
-    mp = data.mp.get(side)
-    if cell == POOL:
-        return entry_destinations(data, occ, side, mp)
-    if enemy_next_to(data, occ, cell, side):
-        return {}  # ikedaya.zoc.locked-at-start
-    return reachable(data, occ, cell, side, mp)
+    starts next to a same-floor enemy: ikedaya.zoc.locked-at-start)."""
+    return reachable(data, occ, cell, side, data.mp.get(side), data.move_rules)
 
 
-def entry_destinations(data: InnData, occ: Occupancy, side: str, mp: Optional[int]) -> dict[str, int]:
-    """Counters waiting outside (wait-outside option) come in through an exit square, paying the
-    exit's cost, and may not go straight back out."""
-    out: dict[str, int] = {}
-    for square, (box, cost) in data.exits.items():
-        if enemy_in(data, occ, square, side) or (mp is not None and cost > mp):
-            continue
-        if cost < out.get(square, 1 << 30):
-            out[square] = cost
-        if not enemy_next_to(data, occ, square, side):
-            rest = None if mp is None else mp - cost
-            for dest, c in reachable(data, occ, square, side, rest).items():
-                if dest in data.square_set and cost + c < out.get(dest, 1 << 30):
-                    out[dest] = cost + c
-    return out
-
-
-def why_not(g: "Rules", occ: Occupancy, side: str, start: str, dest: str) -> str:
-    """Why a counter of ``side`` on ``start`` may not end a move on ``dest`` (a square or box it may
-    not reach, stacking aside): a reason code the phases turn into words with the clause.
-
-    Called only for a refused action (it searches several times)."""
-    data = g.data
-    mp = data.mp.get(side)
-    if start != POOL and enemy_next_to(data, occ, start, side):
-        return "zoc-locked"
-    if dest in data.square_set and enemy_in(data, occ, dest, side):
-        return "occupied"
+def why_not(data: InnData, occ: Occupancy, side: str, start: str, dest: str, size: int) -> Optional[str]:
+    """None if ``size`` counters of ``side`` on ``start`` may end a move on ``dest``, else why not:
+    the engine's reason code (engine.movement.why_not; "pass-only" is a full square), "railing" for
+    a box only a jump reaches, "entry" for counters waiting outside going straight back out."""
     if dest in data.boxes and dest not in data.exit_boxes:
         return "railing" if dest in data.outside else "impassable"
-    if dest == start:
-        return "start"
-    if start == POOL:
+    if start == POOL and dest in data.boxes:
         return "entry"
-    if dest not in reachable(data, occ, start, side, None, ignore_stops=True):
-        return "impassable"
-    if mp is not None and dest not in reachable(data, occ, start, side, mp, ignore_stops=True):
-        return "too-far"
-    return "zoc-stop"
+    enemies, stops = enemy_cells(data, occ, side)
+    steps = data.entry_steps if start == POOL else data.steps
+    return move_why_not(steps, start, data.mp.get(side), data.move_rules, dest, blocked=enemies,
+                        pass_only=full(data, occ, size), zoc=stops)
 
 
 # -- jumps from the railings (ikedaya.escape.*) ------------------------------------------------------

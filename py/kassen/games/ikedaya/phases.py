@@ -355,7 +355,7 @@ def square_actions(g: "Rules", state: State, occ: mv.Occupancy, side_id: str, at
     """Every activation of the side's unspent counters on one square (any subset of up to three
     forms the stack: ikedaya.seq.alternate-actions, ikedaya.move.stack-moves-as-one)."""
     data = g.data
-    dests = mv.destinations(g, occ, side_id, at)
+    dests = mv.destinations(g.data, occ, side_id, at)
     dest_list = sorted(dests, key=g.cell_index.__getitem__)
     targets = mv.enemy_squares_in_reach(data, occ, at, side_id)
     for size in range(1, min(len(fresh), data.stack_limit) + 1):
@@ -423,22 +423,25 @@ def refuse_destination(g: "Rules", phase: Phase, state: State, at: str, size: in
     data = g.data
     side_id = state["active"]
     occ = mv.occupancy(data, state["units"])
-    if dest in mv.destinations(g, occ, side_id, at):
-        if mv.room(data, occ, dest, size):
-            return None
+    if dest in mv.destinations(data, occ, side_id, at) and mv.room(data, occ, dest, size):
+        return None  # the quick answer for a legal move (the Ronin's search is breadth-first)
+    code = mv.why_not(data, occ, side_id, at, dest, size)
+    if code is None:  # pragma: no cover - why_not agrees with destinations
+        return None
+    if code == "pass-only":
         return refuse("ikedaya.refuse.stack", STACK, limit=data.stack_limit)
-    code = mv.why_not(g, occ, side_id, at, dest)
     if code == "zoc-locked":
         return refuse("ikedaya.refuse.locked", "ikedaya.zoc.locked-at-start")
     if code == "occupied":
-        return refuse("ikedaya.refuse.enemy-square", "ikedaya.move.no-enemy-square")
+        if mv.enemy_in(data, occ, dest, side_id):
+            return refuse("ikedaya.refuse.enemy-square", "ikedaya.move.no-enemy-square")
+        return refuse("ikedaya.refuse.enemies-in-the-way", "ikedaya.move.no-enemy-square")
     if code == "railing":
         return refuse("ikedaya.refuse.jump-only", "ikedaya.escape.railing-square", to=cell(dest))
     if code == "start":
         return refuse("ikedaya.refuse.same-square", "ikedaya.move.cost-same-floor")
     if code == "entry":
-        return refuse("ikedaya.refuse.entry", "ikedaya.setup.shinsengumi-entrance", "ikedaya.move.ma-shinsengumi",
-                      mp=data.mp.get(side_id))
+        return refuse("ikedaya.refuse.entry", "ikedaya.setup.shinsengumi-entrance")
     if code == "too-far":
         return refuse("ikedaya.refuse.too-far", "ikedaya.move.ma-shinsengumi", "ikedaya.move.cost-stairs",
                       mp=data.mp.get(side_id))
@@ -532,7 +535,7 @@ class Order(Chosen):
         side_id, at, group = state["active"], step["at"], step["group"]
         data = g.data
         occ = mv.occupancy(data, state["units"])
-        dests = mv.destinations(g, occ, side_id, at)
+        dests = mv.destinations(g.data, occ, side_id, at)
         out = [g.act("move", (), d) for d in sorted(dests, key=g.cell_index.__getitem__)
                if mv.room(data, occ, d, len(group))]
         out += [g.act("attack", (), t) for t in mv.enemy_squares_in_reach(data, occ, at, side_id)]
@@ -723,7 +726,7 @@ class Retreat(Step):
         occ = mv.occupancy(data, state["units"])
         if dest in cb.retreat_squares(data, occ, action.units[0], step["from"]):
             return None
-        if dest not in data.square_set or dest not in {s.to for s in data.moves.get(step["from"], ())}:
+        if dest not in data.square_set or not data.may_retreat(step["from"], dest):
             return refuse("ikedaya.refuse.retreat-one", self.clause)
         side_id = step["side"]
         if mv.enemy_in(data, occ, dest, side_id):
@@ -817,11 +820,10 @@ def can_act(g: "Rules", state: State, side_id: str) -> bool:
                 return True
             if mv.enemy_next_to(data, occ, at, side_id):
                 continue
-            for step in data.moves[at]:
-                if (mp is None or step.cost <= mp) and not mv.enemy_in(data, occ, step.to, side_id) and \
-                        mv.room(data, occ, step.to, 1):
+            for to, cost in data.steps[at]:
+                if (mp is None or cost <= mp) and not mv.enemy_in(data, occ, to, side_id) and mv.room(data, occ, to, 1):
                     return True
-        if any(mv.room(data, occ, d, 1) for d in mv.destinations(g, occ, side_id, at)):
+        if any(mv.room(data, occ, d, 1) for d in mv.destinations(g.data, occ, side_id, at)):
             return True
     return False
 
