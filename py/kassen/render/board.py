@@ -178,6 +178,13 @@ def _cached(key: tuple, board: Board, build: Callable[[], str]) -> str:
     return markup
 
 
+def _place_words(cell: Cell) -> str:
+    """How a place names itself (its label, the page's tip when labels are too small to draw):
+    "Mukden 奉天 0504", "Court 1B2", "0101"."""
+    name = cell.area or cell.name
+    return f"{name} {cell.label}" if name and name != cell.label else cell.label
+
+
 def _cells_layer(board: Board, fills: list[str], legal: set[str], show_labels: bool) -> str:
     cell_parts = []
     label_size = SCALE * LABEL_SIZE
@@ -193,7 +200,7 @@ def _cells_layer(board: Board, fills: list[str], legal: set[str], show_labels: b
         cell_parts.append(svg.el("g", {"class": classes, "data-cell": cell.label,
                                        "tabindex": "0" if is_legal else None,
                                        "role": "button" if is_legal else None,
-                                       "aria-label": f"{cell.name + ' ' if cell.name else ''}{cell.label}"},
+                                       "aria-label": _place_words(cell)},
                                  *inner))
     return layer("cells", *cell_parts, class_="cells")
 
@@ -311,3 +318,40 @@ def split_layers(markup: str) -> tuple[str, list[tuple[str, str]]]:
             chunk = chunk[: -len("</svg>")]
         out.append((chunk[: chunk.index('"')], '<g data-layer="' + chunk))
     return head, out
+
+
+COMBAT = "#b01e1e"
+
+
+def combat_marks(board: Board, attacker_at: Optional[str], defender_at: Optional[str], words: str = "") -> str:
+    """A combat in progress, drawn under the counters: the attacker's place ringed (dashed), the
+    defender's ringed, an arrow between them and crossed swords on it. ``words`` is its tooltip
+    ("Combat: 2nd Army attacks 3rd Army")."""
+    a = board.cells.get(attacker_at or "")
+    d = board.cells.get(defender_at or "")
+    if a is None and d is None:
+        return ""
+    parts = [svg.title(words)] if words else []
+    for cell, dash in ((a, "6 4"), (d, None)):
+        if cell is not None:
+            parts.append(cell_shape(cell, fill="none", stroke=COMBAT, stroke_width=4.0, stroke_dasharray=dash,
+                                    class_="combat-ring"))
+    if a is not None and d is not None and a.label != d.label:
+        ax, ay, dx, dy = a.x * SCALE, a.y * SCALE, d.x * SCALE, d.y * SCALE
+        length = math.hypot(dx - ax, dy - ay) or 1.0
+        ux, uy = (dx - ax) / length, (dy - ay) / length
+        x1, y1 = ax + ux * 0.2 * length, ay + uy * 0.2 * length
+        x2, y2 = dx - ux * 0.28 * length, dy - uy * 0.28 * length
+        head = 0.16 * SCALE
+        parts.append(svg.el("line", {"x1": x1, "y1": y1, "x2": x2, "y2": y2, "stroke": COMBAT, "stroke-width": 3.0,
+                                     "class": "combat-arrow"}))
+        tip = [(x2 + ux * head, y2 + uy * head), (x2 - uy * head * 0.7, y2 + ux * head * 0.7),
+               (x2 + uy * head * 0.7, y2 - ux * head * 0.7)]
+        parts.append(svg.el("polygon", {"points": svg.points(tip), "fill": COMBAT}))
+        mx, my = (ax + dx) / 2, (ay + dy) / 2
+        parts.append(svg.el("circle", {"cx": mx, "cy": my, "r": 0.2 * SCALE, "fill": "#ffffff", "stroke": COMBAT,
+                                       "stroke-width": 2.0}))
+        parts.append(svg.text(mx, my + 0.09 * SCALE, "⚔", font_size=0.26 * SCALE, text_anchor="middle", fill=COMBAT,
+                              font_weight="bold"))
+    return svg.el("g", {"class": "combat", "data-combat": f"{attacker_at or ''} {defender_at or ''}".strip(),
+                        "aria-label": words or "combat"}, *parts)

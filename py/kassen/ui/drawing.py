@@ -15,6 +15,7 @@ from pyscript import document, window
 
 from ..app.catalog import catalog
 from ..app.controller import Button, Screen
+from ..render.legend import counter_swatch, legend_for, swatch
 from . import browser
 from .browser import by_id
 from .dom import clear, el, set_body_data, show
@@ -45,6 +46,7 @@ class Drawing:
         self._notices: list[str] = []
         self._covered_for: Optional[str] = None
         self._catalog = None
+        self._legend_for: Optional[str] = None  # the scenario whose legend the panel holds
         self._menu_key: Optional[tuple] = None
 
     def render(self) -> None:
@@ -344,3 +346,55 @@ class Drawing:
         if self._covered_for != side:
             self._covered_for = side
             button.focus()
+
+    # -- the legend ------------------------------------------------------------------------------
+    def toggle_legend(self) -> None:
+        panel, button = by_id("legend"), by_id("legend-toggle")
+        opening = bool(panel.hidden)
+        if opening:
+            self._fill_legend()
+        show(panel, opening)
+        button.setAttribute("aria-expanded", "true" if opening else "false")
+
+    def _fill_legend(self) -> None:
+        """The game's legend (terrain, hexsides, marks, counter anatomy), built once per scenario.
+        Swatches are SVG from kassen.render.legend (which escapes all text); words go in as text."""
+        rules = self.app.controller.rules
+        if rules is None or self._legend_for == rules.scenario.id:
+            return
+        self._legend_for = rules.scenario.id
+        panel = by_id("legend")
+        clear(panel)
+        head = el("div", cls="legend-head")
+        head.append(el("h3", "Legend"))
+        head.append(el("button", "Close", "quiet", type="button", data_legend_close="1"))
+        panel.append(head)
+        legend = legend_for(rules)
+        if legend is None:
+            panel.append(el("p", "This game has no legend yet.", "muted"))
+            return
+        for title, entries in (("Terrain", legend.terrain), ("Hexsides and features", legend.features),
+                               ("Marks", legend.marks)):
+            if not entries:
+                continue
+            panel.append(el("h4", title))
+            ul = el("ul")
+            for entry in entries:
+                li = el("li")
+                mark = el("span", cls="legend-swatch")
+                mark.innerHTML = swatch(entry)
+                li.append(mark)
+                li.append(el("span", entry.words))
+                ul.append(li)
+            panel.append(ul)
+        if legend.counter is not None:
+            panel.append(el("h4", "A counter"))
+            row = el("div", cls="legend-counter-row")
+            sample = el("span", cls="legend-swatch")
+            sample.innerHTML = counter_swatch(legend.counter)
+            row.append(sample)
+            ul = el("ul", cls="legend-notes")
+            for note in legend.counter_notes:
+                ul.append(el("li", note))
+            row.append(ul)
+            panel.append(row)

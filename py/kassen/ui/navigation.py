@@ -30,11 +30,8 @@ class Navigation:
         st = window.history.state
         if not present(st):
             return None, None
-        try:
-            screen = st.kassen
-            scenario = st.scenario
-        except AttributeError:
-            return None, None
+        screen = getattr(st, "kassen", None)  # a missing property raises AttributeError on a JsProxy
+        scenario = getattr(st, "scenario", None)
         return (str(screen) if present(screen) else None, str(scenario) if present(scenario) else None)
 
     def _entry(self, screen: str, scenario: Optional[str]) -> Any:

@@ -14,7 +14,8 @@ from ...engine import squaregrid
 from ...engine.board import Cell
 from ...engine.state import View
 from ...render import svg
-from ...render.board import SCALE, TEXT_MIN, counter_text, render_board
+from ...render.board import SCALE, TEXT_MIN, Counter, EdgeStyle, combat_marks, counter_text, render_board
+from ...render.legend import Entry, Legend, common_marks
 from .data import POOL, SKILL_KANJI, SKILL_NAME
 from .hooks import counter_values
 
@@ -32,6 +33,9 @@ RAILING = "#1f6f78"
 STAIRS = "#c0661a"
 ARROW = "#6a3d9a"
 DIRS = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}  # (column step, row step); row 1 is south
+# text sizes in SVG units: at the zoom the page picks for the counters (about 1.6 px a unit) they are
+# at least 9 px
+LABEL_SIZE, BADGE_SIZE, NOTE_SIZE = 6.5, 6.0, 6.0
 
 
 def _u(x: float) -> float:
@@ -123,7 +127,7 @@ def _features(rules: "Rules") -> list[str]:
             tx, ty, anchor = ex - 4, ey + 2, "end"
         else:
             tx, ty, anchor = ex, (ey - 3.5 if dr > 0 else ey + 7.5), "middle"
-        out.append(svg.text(tx, ty, f"jump{name}", font_size=5.5, fill=RAILING, text_anchor=anchor,
+        out.append(svg.text(tx, ty, f"jump{name}", font_size=NOTE_SIZE, fill=RAILING, text_anchor=anchor,
                             font_style="italic", class_="railing-label"))
     # exit arrow
     for sq, (box, cost) in sorted(data.exits.items()):
@@ -133,8 +137,9 @@ def _features(rules: "Rules") -> list[str]:
         out.append(_line(x1, y1, x2, y2 - 2, "#2b2b2b", 2.0, class_="exit"))
         out.append(svg.el("polygon", {"points": svg.points([(x2 - 3.5, y2 - 6), (x2 + 3.5, y2 - 6), (x2, y2)]),
                                       "fill": "#2b2b2b"}))
-        out.append(svg.text(x1 + 4, (y1 + y2) / 2 + 2, f"exit ({cost} MP)", font_size=5.5, fill="#2b2b2b"))
-    # stairs and arrows: badges at the top right of both ends
+        out.append(svg.text(x1 + 4, (y1 + y2) / 2 + 2, f"exit ({cost} MP)", font_size=NOTE_SIZE, fill="#2b2b2b"))
+    # stairs and arrows: a badge at the top right of both ends naming where they lead (all cost
+    # 2 MP: the legend says so, the badge's tooltip too), clear of the square's label at the top left
     for sq in data.squares:
         badges = []
         for step in data.moves[sq]:
@@ -142,13 +147,15 @@ def _features(rules: "Rules") -> list[str]:
                     data.floor[step.to] != data.floor[sq]:
                 up = data.floor[step.to] > data.floor[sq]
                 sym = "⇅" if step.kind == "stairs" else ("↗" if up else "↘")
-                badges.append((step.kind, f"{sym}{step.to}·{step.cost}MP"))
+                badges.append((step.kind, f"{sym}{step.to}",
+                               f"{'stairs' if step.kind == 'stairs' else 'arrow'} to {step.to} ({step.cost} MP)"))
         cell = board.cells[sq]
-        for i, (kind, label) in enumerate(badges):
+        for i, (kind, label, words) in enumerate(badges):
             colour = STAIRS if kind == "stairs" else ARROW
-            x, y = _u(cell.x + 0.46), _u(cell.y - 0.36) + 6.5 * i
-            out.append(svg.text(x, y, label, font_size=4.9, fill=colour, text_anchor="end", font_weight="bold",
-                                class_=f"badge badge-{kind}"))
+            x, y = _u(cell.x + 0.47), _u(cell.y - 0.34) + 7.0 * i
+            out.append(svg.el("text", {"x": x, "y": y, "font-size": BADGE_SIZE, "fill": colour, "text-anchor": "end",
+                                       "font-weight": "bold", "class": f"badge badge-{kind}"},
+                              svg.title(words), svg.esc(label)))
     # adjacency by rule between squares touching only at a corner (Entrance and Court)
     for sq in data.squares:
         for other in data.same_floor[sq]:
@@ -175,16 +182,6 @@ def _labels(rules: "Rules") -> list[str]:
         out.append(svg.el("text", {"x": cx, "y": cy, "font-size": 8.5, "font-weight": "bold", "fill": "#3b3b3b",
                                    "text-anchor": "middle", "transform": f"rotate(-90 {svg.num(cx)} {svg.num(cy)})",
                                    "class": "floor-title"}, svg.esc(names.get(str(f), f"Floor {f}"))))
-    # one name per area, at the centre of its squares, drawn under the counters
-    for area, cells in sorted(data.areas.items()):
-        sqs = [board.cells[c] for c in cells if c in data.square_set]
-        if not sqs:
-            continue
-        x = sum(c.x for c in sqs) / len(sqs)
-        bottom = max(c.y for c in sqs) + 0.5
-        y = _u(bottom) - 2.5
-        out.append(svg.text(_u(x), y, area, font_size=6.0, fill="#5a4a3a", text_anchor="middle",
-                            font_style="italic", class_="area-name", opacity=0.9))
     # frame positions that are not squares (the open well, the pond)
     for lab in board.grid.get("missing", []):
         x, y = squaregrid.center(board.grid, lab)
@@ -197,8 +194,28 @@ def _labels(rules: "Rules") -> list[str]:
                                 font_style="italic"))
     for sq in data.squares:
         cell = board.cells[sq]
-        out.append(svg.text(_u(cell.x - 0.46), _u(cell.y - 0.36), sq, font_size=6.5, fill="#4a4a4a",
+        out.append(svg.text(_u(cell.x - 0.46), _u(cell.y - 0.34), sq, font_size=LABEL_SIZE, fill="#4a4a4a",
                             class_="cell-label"))
+    return out
+
+
+def _area_names(rules: "Rules", occupied: set[str]) -> list[str]:
+    """One name per area, in the bottom band of one of its squares that no counter stands on (the
+    lowest, then the most central), so a name is never under a counter; an area whose every square
+    is occupied is named by the tooltip of the place pointed at."""
+    data, board = rules.data, rules.board
+    out = []
+    for area, cells in sorted(data.areas.items()):
+        sqs = [board.cells[c] for c in cells if c in data.square_set]
+        if not sqs:
+            continue
+        mid = sum(c.x for c in sqs) / len(sqs)
+        free = [c for c in sqs if c.label not in occupied]
+        if not free:
+            continue
+        spot = min(free, key=lambda c: (-c.y, abs(c.x - mid)))
+        out.append(svg.text(_u(spot.x), _u(spot.y + 0.44), area, font_size=NOTE_SIZE, fill="#5a4a3a",
+                            text_anchor="middle", font_style="italic", class_="area-name place-name"))
     return out
 
 
@@ -222,28 +239,30 @@ def _box_names(rules: "Rules", view: View, pool_count: int) -> list[str]:
     return out
 
 
-def _legend(rules: "Rules") -> str:
-    board = rules.board
-    ys = [c.y for c in board.cells.values()]
-    xs = [c.x for c in board.cells.values() if c.kind != "box"]
-    x0, y0 = _u(min(xs) - 0.75), _u(max(ys) + 0.82)
-    rows = [[(WALL, None, "wall"), (DOOR, None, "door: defender +1 die (not vs Sword/Spear)"),
-             (RAILING, "3 2", "railing: a Ronin jumps from Turn 2")],
-            [(STAIRS, "text:⇅", "stairs (2 MP)"), (ARROW, "text:↗", "arrow to the other floor"),
-             ("#2e7d32", None, "Entrance and Court adjacent"), ("#2b2b2b", None, "exit")]]
-    parts = []
-    for r, items in enumerate(rows):
-        cx, y = x0, y0 + r * 10
-        for colour, dash, label in items:
-            if dash and dash.startswith("text:"):
-                parts.append(svg.text(cx + 5, y + 2.5, dash[5:], font_size=7.5, fill=colour, text_anchor="middle",
-                                      font_weight="bold"))
-            else:
-                parts.append(svg.el("line", {"x1": cx, "y1": y, "x2": cx + 10, "y2": y, "stroke": colour,
-                                             "stroke-width": 4.0, "stroke-dasharray": dash}))
-            parts.append(svg.text(cx + 13, y + 2, label, font_size=5.5, fill="#333333"))
-            cx += 20 + len(label) * 2.75
-    return svg.el("g", {"class": "legend"}, *parts)
+def legend(rules: "Rules") -> Legend:
+    """The inn's features and the counters, as drawn (kassen.render.legend)."""
+    data = rules.data
+    uid = next(u for u, c in data.counters.items() if c.skill)
+    c = data.counters[uid]
+    side = rules.scenario.side_info[c.side]
+    areas = [Entry(name, fill) for name, fill in AREA_FILL.items() if name in data.areas]
+    return Legend(
+        terrain=areas,
+        features=[Entry("wall: no way through", edge=EdgeStyle(WALL, width=3.5)),
+                  Entry("door: the defender rolls one more die, unless the attacker has a Sword or Spear",
+                        edge=EdgeStyle(DOOR, width=5.0)),
+                  Entry("railing: a Ronin may jump from Turn 2 (the arrow shows where he lands)",
+                        edge=EdgeStyle(RAILING, width=6.0, dash="3 2")),
+                  Entry("the Entrance and the Court count as adjacent", edge=EdgeStyle("#2e7d32", width=3.0)),
+                  Entry("the way out of the inn, with its cost", edge=EdgeStyle("#2b2b2b", width=2.0))],
+        marks=[Entry("stairs to the square named, 2 MP", mark="⇅", mark_color=STAIRS),
+               Entry("arrow to the other floor, 2 MP", mark="↗", mark_color=ARROW), *common_marks()],
+        counter=Counter(unit="legend-sample", side=c.side, at="", lines=[c.short, counter_values(data, uid)],
+                        fill=side.get("color", "#dddddd"), text_color=side.get("text_color", "#000000"),
+                        selectable=False),
+        counter_notes=["top: the name", "bottom: strength, skill (剣 Swordsman, 刀 Sword, 槍 Spear, 軽 Light), status",
+                       "turned a quarter: spent this turn", "white dot: tuberculosis (Okita)",
+                       "a crowded square or box overlaps its counters: point at one to bring it to the top"])
 
 
 # Counter sides, in squares: never below STACKED, so every counter and its text stay legible at the
@@ -311,6 +330,28 @@ def _counter(rules: "Rules", view: View, uid: str, cx: float, cy: float, size: f
                         "aria-label": f"{title}, at {u['at']}"}, *body)
 
 
+_STATIC: dict[int, tuple[object, list[str]]] = {}
+
+
+def _static(rules: "Rules") -> list[str]:
+    """The inn's fixed drawing (labels, walls, doors, railings, stairs), built once per rules object."""
+    hit = _STATIC.get(id(rules))
+    if hit is None or hit[0] is not rules:
+        hit = _STATIC[id(rules)] = (rules, _labels(rules) + _features(rules))
+    return hit[1]
+
+
+def _combat(rules: "Rules", view: View) -> str:
+    """A combat being settled (the loser choosing casualties): the two squares."""
+    step = view.get("step")
+    if not isinstance(step, dict) or step.get("kind") != "loss":
+        return ""
+    units = view.get("units", {})
+    winners = [u for u in step.get("winners") or [] if (units.get(u) or {}).get("at")]
+    at = units[winners[0]]["at"] if winners else None
+    return combat_marks(rules.board, at, step.get("from"), "Combat: the loser chooses its casualties")
+
+
 def render_svg(rules: "Rules", view: View, highlight: Iterable[str] = (), selected: Optional[str] = None) -> str:
     data, board = rules.data, rules.board
 
@@ -350,9 +391,10 @@ def render_svg(rules: "Rules", view: View, highlight: Iterable[str] = (), select
             counters.append(_counter(rules, view, uid, cell.x + dx, cell.y + dy, size, uid == selected, crowded))
     # the selected counter last, so its outline is never covered
     counters.sort(key=lambda m: 'class="unit selected' in m)
-    overlays = _labels(rules) + _features(rules) + _box_names(rules, view, len(by_cell.get(POOL, ()))) + under + \
-        [_legend(rules)] + counters
+    occupied = {at for at in by_cell}
+    overlays = _area_names(rules, occupied) + _box_names(rules, view, len(by_cell.get(POOL, ()))) + under + \
+        [_combat(rules, view)] + counters
     title = f"{rules.scenario.title}: turn {view.get('turn', 1)}"
     return render_board(board, cell_fill=fill, counters=(), edges=None, highlight=highlight, selected=selected,
-                        overlays=overlays, show_labels=False, title=title,
+                        marks=_static(rules), overlays=overlays, show_labels=False, title=title,
                         legible=(STACKED * SCALE, STACKED * SCALE * TEXT_MIN))

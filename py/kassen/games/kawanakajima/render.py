@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Iterable, Optional
 from ...engine.board import Cell
 from ...engine.state import View
 from ...render import svg
-from ...render.board import SCALE, Counter, edge_endpoints, render_board
+from ...render.board import LABEL_SIZE, SCALE, Counter, combat_marks, edge_endpoints, render_board
+from ...render.legend import Entry, Legend, common_marks
 from ...engine.messages import msg, side
 from .data import SIDES, TAKEDA, UESUGI
 from .hooks import full_name, markers, num
@@ -28,6 +29,8 @@ TAKEDA_START_FILL = "#dcc18c"  # tan (rulebook 3(1))
 UESUGI_START_FILL = "#c4c8cf"  # grey
 BOX_FILL = "#efe7d2"
 FACE_DOWN_FILL = {UESUGI: "#a9b7d8", TAKEDA: "#e0a8a2"}
+NAME_Y = 0.8  # grid units below a hex's centre: the band under the counter
+REGION = "#2b4f9e"
 
 
 def _cell_fill(rules: "Rules"):
@@ -58,15 +61,16 @@ def _map_text(rules: "Rules") -> list[str]:
         parts.append(svg.text(c.x * SCALE, c.y * SCALE + dy * SCALE, words, font_size=size * SCALE,
                               text_anchor="middle", fill=fill, font_weight=weight, class_=cls))
 
+    # everything printed in a hex sits in its bottom band: below the counter, above the next hex
     for group, hexes in t.group_hexes.items():
         for lab in hexes:
-            label(lab, group, 0.72, 0.2, "bold", "#4a4f5a", "start-group")
-    label(t.takeda_blank, "(blank)", 0.72, 0.16, None, "#6b5330", "start-blank")
+            label(lab, group, NAME_Y, LABEL_SIZE, "bold", "#4a4f5a", "start-group")
+    label(t.takeda_blank, "(blank)", NAME_Y, LABEL_SIZE, None, "#6b5330", "start-blank")
     for lab, name in t.x_name.items():
-        label(lab, name, 0.3, 0.42, "bold", "#5a3a12", "x-hex")
+        label(lab, name, NAME_Y, 0.26, "bold", "#5a3a12", "x-hex")
     for lab, cell in cells.items():
         if cell.kind == "hex" and cell.name and lab not in t.x_name:
-            label(lab, cell.name, 0.78, 0.16, "bold", "#2f2a20", "place-name")
+            label(lab, cell.name, NAME_Y, LABEL_SIZE, "bold", "#2f2a20", "place-name")
     return parts
 
 
@@ -79,7 +83,7 @@ def _region_edge(rules: "Rules") -> str:
         a, b = conn.a, conn.b
         if a in t.on_map and b in t.on_map and ((a in t.scoring_region) != (b in t.scoring_region)):
             (x1, y1), (x2, y2) = edge_endpoints(board.cells[a], board.cells[b], board)
-            lines.append(svg.el("line", {"x1": x1, "y1": y1, "x2": x2, "y2": y2, "stroke": "#2b4f9e",
+            lines.append(svg.el("line", {"x1": x1, "y1": y1, "x2": x2, "y2": y2, "stroke": REGION,
                                          "stroke-width": 1.6, "stroke-dasharray": "4 3", "opacity": 0.7}))
     return svg.el("g", {"class": "scoring-region", "aria-label": "Uesugi scoring region"}, *lines)
 
@@ -139,5 +143,44 @@ def render_svg(rules: "Rules", view: View, highlight: Iterable[str] = (), select
     """The whole map for one view."""
     region, labels = static_layers(rules)
     return render_board(rules.board, cell_fill=_cell_fill(rules), counters=counters(rules, view),
-                        highlight=highlight, selected=selected, underlays=[region],
-                        overlays=labels + [_box_caption(rules, view)], title=rules.say(map_title(rules, view)))
+                        highlight=highlight, selected=selected, underlays=[region], marks=labels,
+                        overlays=[_box_caption(rules, view), _combat(rules, view)],
+                        title=rules.say(map_title(rules, view)))
+
+
+def _combat(rules: "Rules", view: View) -> str:
+    """A combat in progress: the attacker's hex (where it attacked from) and the defender's."""
+    fight = view.get("combat")
+    if not isinstance(fight, dict):
+        return ""
+    units = view.get("units", {})
+    defender = fight.get("defender")
+    at = (units.get(defender) or {}).get("at") if isinstance(defender, str) else None
+    words = "Combat"
+    t = rules.t
+    if fight.get("attacker") in t.generals and defender in t.generals:
+        words = f"Combat: {rules.say(full_name(rules, fight['attacker']))} attacks {rules.say(full_name(rules, defender))}"
+    return combat_marks(rules.board, fight.get("from"), at, words)
+
+
+def legend(rules: "Rules") -> Legend:
+    """Terrain, start hexes, the scoring region and the counters, as drawn (kassen.render.legend)."""
+    t = rules.t
+    uid = next(u for u, g in t.generals.items() if g.side == UESUGI and g.code)
+    g = t.generals[uid]
+    return Legend(
+        terrain=[Entry("plains", TERRAIN_FILL["plains"]), Entry("mountain", TERRAIN_FILL["mountain"]),
+                 Entry("river (a river hex)", TERRAIN_FILL["river"]),
+                 Entry("Takeda start hex", TAKEDA_START_FILL), Entry("Uesugi start hex (group I, II, III)", UESUGI_START_FILL)],
+        features=[Entry("edge of Takeda's side of the river, where face-up Uesugi units score",
+                        outline=(REGION, "4 3"))],
+        marks=[Entry("X1-X3: where Takeda's three blind draws stand", mark="X", mark_color="#5a3a12"),
+               Entry("a face-down unit the viewer may not identify: only its side's crest",
+                     mark=t.crest[TAKEDA], mark_color="#8f2f2f"),
+               *common_marks()],
+        counter=Counter(unit="legend-sample", side=UESUGI, at="", lines=[g.kanji[-2:], f"{g.code} {num(g.value)}"],
+                        fill=rules.scenario.side_info[UESUGI]["color"], text_color="#ffffff", badges=["M"],
+                        selectable=False),
+        counter_notes=["top: the general's given name", "bottom: his letter and combat value",
+                       "pale: face down (hidden from the other side); bright: face up",
+                       "corner marks: M a move marker, R a retreat marker"])

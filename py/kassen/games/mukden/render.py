@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any, Iterable, Optional
 
 from ...engine.board import Cell
 from ...render import svg
-from ...render.board import SCALE, Counter, EdgeStyle, render_board
+from ...render.board import LABEL_SIZE, SCALE, Counter, EdgeStyle, combat_marks, render_board
+from ...render.legend import Entry, Legend, common_marks
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import Rules
@@ -17,6 +18,9 @@ FILL = {"clear": "#ece5c8", "mountain": "#c4ad82", "mukden": "#d9bf94", "fortres
         "supply": "#e8d3cf", "box": "#f5f1e4"}
 EDGES = {"river": EdgeStyle("#2f6fb8", width=6.0), "fortress": EdgeStyle("#5b2c12", width=5.0, dash="5 3")}
 TRACK_X0, TRACK_Y, TRACK_STEP = -1.0, -1.45, 0.64  # time track, in grid units
+RAILWAY = "#2b2b2b"
+NAME_Y = 0.8  # place names sit in the bottom band of their hex, below the counter and above the next hex
+_STATIC: dict[int, tuple[Any, list[str]]] = {}
 
 
 def _xy(cell: Cell) -> tuple[float, float]:
@@ -42,7 +46,8 @@ def render_svg(rules: "Rules", view: dict[str, Any], highlight: Iterable[str] = 
 
     return render_board(board, cell_fill=cell_fill, counters=_counters(rules, view), edges=EDGES,
                         highlight=highlight, selected=selected, underlays=_underlays(rules),
-                        overlays=_overlays(rules, view), title=f"{rules.scenario.title}: {_caption(rules, view)}")
+                        marks=_marks(rules), overlays=_overlays(rules, view),
+                        title=f"{rules.scenario.title}: {_caption(rules, view)}")
 
 
 def _caption(rules: "Rules", view: dict[str, Any]) -> str:
@@ -96,10 +101,14 @@ def _underlays(rules: "Rules") -> list[str]:
     return parts
 
 
-def _overlays(rules: "Rules", view: dict[str, Any]) -> list[str]:
+def _marks(rules: "Rules") -> list[str]:
+    """The map's fixed marks (built once per rules object): special hexes, entry letters, Mukden's
+    walls, exits, place names, the off-map boxes' titles and the 3rd Army's routes."""
+    hit = _STATIC.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
     m, board = rules.map, rules.board
     parts = []
-    # special hexes
     for h in m.supply:
         cx, cy = _xy(board.cells[h])
         parts.append(svg.text(cx + 0.55 * SCALE, cy - 0.2 * SCALE, "◑", font_size=0.42 * SCALE,
@@ -117,17 +126,17 @@ def _overlays(rules: "Rules", view: dict[str, Any]) -> list[str]:
         top = cy - 0.87 * SCALE
         parts.append(svg.el("polygon", {"points": svg.points([(cx - 6, top + 2), (cx, top - 8), (cx + 6, top + 2)]),
                                         "fill": "#2e5a3c", "class": "exit"}))
-    # place names
+    # place names: in the bottom band of the hex, never under its counter or over its label
     for cell in board.map_cells():
         if cell.name:
             cx, cy = _xy(cell)
-            parts.append(svg.text(cx, cy + 0.76 * SCALE, cell.name, font_size=0.16 * SCALE, text_anchor="middle",
-                                  fill="#3b2a14", class_="place-name"))
+            parts.append(svg.text(cx, cy + NAME_Y * SCALE, cell.name, font_size=LABEL_SIZE * SCALE,
+                                  text_anchor="middle", fill="#3b2a14", class_="place-name"))
     # off-map boxes: titles, and the 3rd Army's routes to A/B/C
     for box in (m.reserve_box, m.withdrawn_box):
         cell = board.cells[box]
         cx, cy = _xy(cell)
-        parts.append(svg.text(cx, cy - 0.68 * SCALE, cell.name or box, font_size=0.2 * SCALE,
+        parts.append(svg.text(cx, cy - 0.68 * SCALE, cell.name or box, font_size=0.24 * SCALE,
                               text_anchor="middle", fill="#333333", class_="box-title"))
     bx, by = _xy(board.cells[m.reserve_box])
     for letter, h in sorted(m.detour_cells.items()):
@@ -135,8 +144,20 @@ def _overlays(rules: "Rules", view: dict[str, Any]) -> list[str]:
         parts.append(svg.el("line", {"x1": bx + 1.2 * SCALE, "y1": by, "x2": hx - 0.8 * SCALE, "y2": hy,
                                      "stroke": "#7a1010", "stroke-width": 1.0, "stroke-dasharray": "3 3",
                                      "class": "detour-route"}))
-    parts += _time_track(rules, view)
-    parts += _legend()
+    _STATIC[id(rules)] = (rules, parts)
+    return parts
+
+
+def _overlays(rules: "Rules", view: dict[str, Any]) -> list[str]:
+    """What changes during play: the time track, and a combat in progress."""
+    parts = _time_track(rules, view)
+    fight = view.get("combat") or {}
+    if fight.get("attacker_at") or fight.get("defender_at"):
+        w = rules.words
+        words = "Combat"
+        if fight.get("attacker") and fight.get("defender"):
+            words = f"Combat: {w.unit(fight['attacker'])} attacks {w.unit(fight['defender'])}"
+        parts.append(combat_marks(rules.board, fight.get("attacker_at"), fight.get("defender_at"), words))
     return parts
 
 
@@ -159,18 +180,23 @@ def _time_track(rules: "Rules", view: dict[str, Any]) -> list[str]:
     return [svg.el("g", {"class": "time-track", "aria-label": f"time {now} of {limit}"}, *parts)]
 
 
-def _legend() -> list[str]:
-    x0, y0 = 11.7 * SCALE, -2.35 * SCALE
-    rows = [("river", "Hun River 渾河"), ("fortress", "fortress line"), ("railway", "railway")]
-    parts = []
-    for i, (kind, label) in enumerate(rows):
-        y = y0 + i * 0.42 * SCALE
-        if kind == "railway":
-            parts.append(svg.el("line", {"x1": x0, "y1": y, "x2": x0 + 16, "y2": y, "stroke": "#2b2b2b",
-                                         "stroke-width": 4.0}))
-        else:
-            style = EDGES[kind]
-            parts.append(svg.el("line", {"x1": x0, "y1": y, "x2": x0 + 16, "y2": y, "stroke": style.stroke,
-                                         "stroke-width": style.width, "stroke-dasharray": style.dash}))
-        parts.append(svg.text(x0 + 20, y + 3, label, font_size=0.2 * SCALE, fill="#333333"))
-    return [svg.el("g", {"class": "legend"}, *parts)]
+def legend(rules: "Rules") -> Legend:
+    """Terrain, hexsides, marks and the counter, as drawn (kassen.render.legend)."""
+    sample = next(u for u in rules.map.units_of[rules.sides[0]])
+    info = rules.scenario.side_info[rules.sides[0]]
+    return Legend(
+        terrain=[Entry("clear", FILL["clear"]), Entry("mountain (▲▲)", FILL["mountain"]),
+                 Entry("Mukden 奉天 (walled city)", FILL["mukden"]), Entry("inside the fortress line", FILL["fortress"]),
+                 Entry("Japanese supply source (◑)", FILL["supply"])],
+        features=[Entry("Hun River 渾河 (hexside)", edge=EDGES["river"]),
+                  Entry("Russian fortress line (hexside)", edge=EDGES["fortress"]),
+                  Entry("South Manchuria Railway", edge=EdgeStyle(RAILWAY, width=5.0))],
+        marks=[Entry("supply source", mark="◑", mark_color="#7a1010"),
+               Entry("where the 3rd Army may enter from off the map", mark="A", mark_color="#7a1010"),
+               Entry("exit north (Russian units only)", mark="▲", mark_color="#2e5a3c"),
+               *common_marks()],
+        counter=Counter(unit="legend-sample", side=rules.sides[0], at="", lines=[rules.words.short(sample), "FP 4"],
+                        fill=info["color"], text_color=info.get("text_color", "#ffffff"), badges=["*"],
+                        selectable=False),
+        counter_notes=["top: the army", "bottom: its fighting power (FP), shown to its own side only",
+                       "corner marks: * the unit chosen this turn, x a unit in the combat being fought"])

@@ -1,0 +1,250 @@
+"""The play surface of every scenario on a desktop (1280x800, mouse) and a phone (390x844, touch).
+
+For each: at the default zoom every counter is at least 28 px across on the desktop and 24 px on the
+phone, and its text and every cell label or place name drawn at all is at least 9 px tall (measured
+with getBoundingClientRect and the font size on screen); drag, wheel (desktop) and pinch and one-finger
+drag (phone) change the view; the first action that ends the turn, rolls dice, reveals, passes the
+device or ends the game waits for confirmation; Back returns to the menu and Forward to the game.
+Then each scenario's embed at 600x450: nothing cut off or scrolling, the map at least half the frame,
+each step saying what moved. And a kanji is drawn with the bundled font, not the fallback box.
+
+One browser context per screen for the whole module (pages are reused), so the module stays quick.
+"""
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from kassen.app.controller import Controller
+from kassen.app.storage import MemoryStore, Saves
+from kassen.games import load_rules
+
+from .conftest import BOOT_TIMEOUT_MS, READY, Watch
+from .play import Player
+
+pytestmark = pytest.mark.browser
+
+SCENARIOS = ("mukden", "ikedaya", "kawanakajima")
+SCREENS = {
+    "desktop": {"options": dict(viewport={"width": 1280, "height": 800}), "counter": 28},
+    "phone": {"options": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True),
+              "counter": 24},
+}
+MIN_TEXT = 9
+
+# Sizes on screen, in CSS px: counters (smallest side of [data-unit]'s box), counter text (box height
+# and font size on screen), cell labels and place names that are drawn (visibility not hidden).
+SIZES_JS = """() => {
+  const map = document.querySelector('#map svg');
+  const k = map.getScreenCTM().a;
+  const shown = (e) => getComputedStyle(e).visibility !== 'hidden';
+  const font = (e) => parseFloat(e.getAttribute('font-size') || getComputedStyle(e).fontSize) * k;
+  const min = (xs) => xs.length ? Math.min(...xs) : null;
+  const units = [...document.querySelectorAll('#map [data-unit]')].map(e => e.getBoundingClientRect());
+  const texts = [...document.querySelectorAll('#map [data-unit] text')].filter(t => t.textContent.trim());
+  const labels = [...document.querySelectorAll('#map .cell-label, #map .place-name')].filter(shown);
+  return {
+    counters: units.length,
+    counter_px: min(units.map(r => Math.min(r.width, r.height))),
+    text_box_px: min(texts.map(t => t.getBoundingClientRect().height)),
+    text_font_px: min(texts.map(font)),
+    labels_drawn: labels.length,
+    label_box_px: min(labels.map(t => t.getBoundingClientRect().height)),
+    label_font_px: min(labels.map(font)),
+    scale: +document.getElementById('map').dataset.scale,
+  };
+}"""
+
+
+@pytest.fixture(scope="module")
+def screens(browser: Browser) -> Iterator[dict[str, tuple[Page, Watch]]]:
+    """One page per screen size, kept for the module; each watched like conftest's pages."""
+    contexts: list[BrowserContext] = []
+    out = {}
+    for name, spec in SCREENS.items():
+        context = browser.new_context(**spec["options"])
+        watch = Watch()
+        watch.attach(context)
+        contexts.append(context)
+        out[name] = (context.new_page(), watch)
+    yield out
+    for context in contexts:
+        context.close()
+
+
+def _problems(watch: Watch) -> list[str]:
+    found = watch.problems(allow_page_errors=False)
+    watch.outside.clear()
+    watch.http_errors.clear()
+    watch.page_errors.clear()
+    watch.console_errors.clear()
+    return found
+
+
+def map_data(page: Page) -> dict[str, str]:
+    return page.evaluate("() => ({...document.getElementById('map').dataset})")
+
+
+def map_centre(page: Page) -> tuple[float, float]:
+    box = page.locator("#map").bounding_box()
+    assert box
+    return box["x"] + box["width"] * 0.45, box["y"] + min(box["height"] * 0.45, 260)
+
+
+def gesture(page: Page, frames: list[list[tuple[float, float]]]) -> None:
+    """Fingers on the screen through Chromium's input pipeline (they arrive as pointer events of type
+    touch): the first frame puts them down, the others move them, then they are lifted."""
+    client = page.context.new_cdp_session(page)
+
+    def send(kind: str, points: list[tuple[float, float]]) -> None:
+        client.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+            {"x": x, "y": y, "id": i, "radiusX": 2, "radiusY": 2, "force": 1} for i, (x, y) in enumerate(points)]})
+
+    send("touchStart", frames[0])
+    for points in frames[1:]:
+        send("touchMove", points)
+    send("touchEnd", [])
+    client.detach()
+
+
+def first_asking_action(p: Player, limit: int = 14) -> str:
+    """Play ordinary actions until one that the page must ask about is legal; return it."""
+    for _ in range(limit):
+        legal = p.legal()
+        asking = [a for a in legal if p.asks_first(a)]
+        if asking:
+            # a button is one click; an action on the map needs its unit selected first: prefer buttons
+            return next((a for a in asking if "@" not in a), asking[0])
+        p.do(legal[0])
+    raise AssertionError("no action that ends the turn, rolls dice or reveals within the limit")
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_legible_by_default_gestures_safe_play_and_back(scenario: str, screen: str, base_url: str,
+                                                          screens: dict[str, tuple[Page, Watch]]) -> None:
+    page, watch = screens[screen]
+    page.goto(f"{base_url}?scenario={scenario}&seed=1")
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    p = Player(page, scenario, 1)
+    p.reveal()
+
+    # legible at the default zoom
+    sizes = page.evaluate(SIZES_JS)
+    assert sizes["counters"] > 0
+    assert sizes["counter_px"] >= SCREENS[screen]["counter"], sizes
+    assert sizes["text_font_px"] >= MIN_TEXT and sizes["text_box_px"] >= MIN_TEXT, sizes
+    if sizes["labels_drawn"]:
+        assert sizes["label_font_px"] >= MIN_TEXT and sizes["label_box_px"] >= MIN_TEXT, sizes
+
+    # gestures change the view: zoom in, then move
+    start = map_data(page)
+    x, y = map_centre(page)
+    if screen == "desktop":
+        page.mouse.move(x, y)
+        page.mouse.wheel(0, -300)
+        expect(page.locator("#map")).not_to_have_attribute("data-scale", start["scale"])
+        zoomed = map_data(page)
+        assert float(zoomed["scale"]) > float(start["scale"]) * 1.2
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x - 120, y - 70, steps=6)
+        page.mouse.up()
+    else:
+        # pinch: two fingers apart, zooming around their middle
+        gesture(page, [[(x - 40 - 14 * step, y), (x + 40 + 14 * step, y)] for step in range(6)])
+        zoomed = map_data(page)
+        assert float(zoomed["scale"]) > float(start["scale"]) * 1.5, (start, zoomed)
+        gesture(page, [[(x - 24 * step, y - 14 * step)] for step in range(6)])  # one finger drags
+    moved = map_data(page)
+    assert moved["view"] != zoomed["view"] and moved["scale"] == zoomed["scale"]
+    # the keyboard: 0 shows the whole map
+    page.locator("#map").focus()
+    page.keyboard.press("0")
+    expect(page.locator("#map")).to_have_attribute("data-fit", "map")
+
+    # an action that ends the turn, rolls dice, reveals or passes the device asks first
+    p.check()
+    text = first_asking_action(p)
+    before = list(p.record)
+    p.do(text)  # Player.do: the bar appears for exactly this action, nothing has happened yet; confirmed
+    assert p.record == before + [text]
+
+    # Back: to the menu; Forward: to the game
+    page.go_back()
+    expect(page.locator("body")).to_have_attribute("data-mode", "menu")
+    page.go_forward()
+    expect(page.locator("body")).to_have_attribute("data-mode", "play")
+    p.reveal()
+    p.check()
+    assert not _problems(watch)
+
+
+def _embed_url(base_url: str, scenario: str) -> str:
+    """An embed of a game played (seeded) until a spectator sees at least three positions."""
+    rules = load_rules(scenario)
+    c = Controller(lambda sid: rules, Saves(MemoryStore()))
+    c.start_new(scenario, 3)
+    rnd = random.Random(5)
+    for n in range(200):
+        c.reveal()
+        legal = c.legal()
+        if not legal or (n % 10 == 9 and len(c.replay_frames()) >= 3):
+            break
+        c.perform(rnd.choice(legal))
+    return f"{base_url}?embed=1#{c.embed_link()}"
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_the_embed_fits_600_by_450(scenario: str, base_url: str, browser: Browser) -> None:
+    context = browser.new_context(viewport={"width": 600, "height": 450})
+    page = context.new_page()
+    page.goto(_embed_url(base_url, scenario))
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 600
+    assert page.evaluate("document.documentElement.scrollHeight") <= 450
+    frame = page.locator("#map-frame").bounding_box()
+    assert frame and frame["width"] * frame["height"] >= 0.5 * 600 * 450, frame
+    assert frame["y"] + frame["height"] <= 450 and frame["x"] + frame["width"] <= 600
+    # nothing cut off: every control shown lies inside the frame
+    for box in page.locator("#board-head button:visible, #board-head a:visible, .map-tools button:visible").evaluate_all(
+            "els => els.map(e => e.getBoundingClientRect().toJSON())"):
+        assert box["right"] <= 600 and box["bottom"] <= 450 and box["left"] >= 0 and box["top"] >= 0, box
+    counter = page.locator("#frame-counter")
+    expect(counter).to_have_text(re.compile(r"Position (\d+) of \1$"))
+    count = int(counter.text_content().split()[-1])
+    assert count >= 2
+    move = page.locator("#frame-move")
+    expect(move).to_be_visible()
+    expect(move).to_have_text(re.compile(rf"^Move {count - 1}: \S"))
+    page.locator("#frame-first").click()
+    expect(move).to_be_hidden()  # the first position: no move made yet
+    context.close()
+
+
+def test_a_kanji_is_drawn_with_the_bundled_font(screens: dict[str, tuple[Page, Watch]], base_url: str) -> None:
+    """This machine has no Japanese font (a kanji falls back to a box): the bundled Noto Sans JP must
+    draw it, one em wide, and the page's own text (the header's 合戦) uses it."""
+    page, watch = screens["desktop"]
+    page.goto(f"{base_url}?scenario=ikedaya&seed=2")
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    widths = page.evaluate("""async () => {
+      await document.fonts.load("700 40px 'Noto Sans JP'", '合戦剣');
+      const width = (text, font) => {
+        const s = document.createElement('span');
+        s.style.font = font; s.style.position = 'absolute'; s.style.whiteSpace = 'nowrap';
+        s.textContent = text; document.body.append(s);
+        const w = s.getBoundingClientRect().width; s.remove(); return w; };
+      const family = getComputedStyle(document.querySelector('.site-header h1 span')).fontFamily;
+      return {page: width('合', `700 40px ${family}`), box: width('\\ue000', `700 40px ${family}`),
+              loaded: document.fonts.check("700 40px 'Noto Sans JP'", '合'),
+              faces: [...document.fonts].filter(f => f.family.includes('Noto Sans JP') && f.status === 'loaded').length};
+    }""")
+    assert widths["loaded"] and widths["faces"] >= 1, widths
+    assert abs(widths["page"] - 40) < 1.5, widths  # a CJK glyph is one em wide in Noto Sans JP
+    assert abs(widths["page"] - widths["box"]) > 5, widths  # not the fallback's box
+    assert not _problems(watch)
