@@ -1,7 +1,7 @@
 # kassen: two commands, each installing what it needs first and skipping what is already in place.
 #   make serve   build dist/ and serve it on http://127.0.0.1:$(PORT)/
 #   make test    all tests: unit and browser (Debian's Chromium, installed with apt-get when root)
-#   make bench   timings: start-up (app vs bare Pyodide), engine speed in the page vs CPython
+#   make bench   timings: start-up (app vs bare Pyodide), engine speed in the page vs CPython, a big map
 # Re-runs are cheap: npm ci runs only when package(-lock).json changed or node_modules is gone, the venv
 # is rebuilt only when requirements-dev.txt changed, and the build rewrites only changed files.
 
@@ -25,7 +25,7 @@ test: browser-deps build $(VENV_STAMP)
 	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
 
 bench: browser-deps build $(VENV_STAMP)
-	$(VENV)/bin/python -m pytest -m bench -s tests/browser/test_timing.py tests/browser/test_engine_speed.py $(PYTEST_ARGS)
+	$(VENV)/bin/python -m pytest -m bench -s tests/browser/test_timing.py tests/browser/test_engine_speed.py tests/browser/test_surface_bench.py $(PYTEST_ARGS)
 
 system-deps:
 	@bash tools/system-deps.sh

@@ -248,3 +248,51 @@ def test_a_kanji_is_drawn_with_the_bundled_font(screens: dict[str, tuple[Page, W
     assert abs(widths["page"] - 40) < 1.5, widths  # a CJK glyph is one em wide in Noto Sans JP
     assert abs(widths["page"] - widths["box"]) > 5, widths  # not the fallback's box
     assert not _problems(watch)
+
+
+def test_a_board_of_1800_hexes_and_250_counters_pans_zooms_and_reveals(
+        screens: dict[str, tuple[Page, Watch]], base_url: str) -> None:
+    """The synthetic big board (tests/render/bigboard.py) in the page's map: the default view is
+    legible and shows the overview, the wheel and a drag move it, a far place comes into view, and a
+    counter pointed at in a stack comes to its top. (Timings: make bench.)"""
+    from tests.render.bigboard import big_board, big_counters, render_big
+
+    page, watch = screens["desktop"]
+    page.goto(f"{base_url}?scenario=ikedaya&seed=3")
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    board = big_board()
+    markup = render_big(board, big_counters(board))
+    page.evaluate("(m) => { document.getElementById('map').innerHTML = m; }", markup)
+    expect(page.locator("#map")).to_have_attribute("data-fit", "part")
+    expect(page.locator("#minimap")).to_be_visible()
+    assert page.locator("#map [data-cell]").count() == 1800 and page.locator("#map [data-unit]").count() == 250
+    sizes = page.evaluate(SIZES_JS)
+    assert sizes["counter_px"] >= 28 and sizes["text_font_px"] >= MIN_TEXT, sizes
+    start = map_data(page)
+    x, y = map_centre(page)
+    page.mouse.move(x, y)
+    page.mouse.wheel(0, 200)
+    expect(page.locator("#map")).not_to_have_attribute("data-scale", start["scale"])
+    zoomed = map_data(page)
+    page.mouse.down()
+    page.mouse.move(x + 150, y + 90, steps=5)
+    page.mouse.up()
+    assert map_data(page)["view"] != zoomed["view"]
+    # a far place is brought into view (clear of the map's own controls)
+    page.evaluate("() => document.getElementById('map').setAttribute('data-reveal', '6030')")
+    cell = page.locator('#map [data-cell="6030"]').bounding_box()
+    frame = page.locator("#map").bounding_box()
+    assert cell and frame
+    assert frame["x"] <= cell["x"] and cell["x"] + cell["width"] <= frame["x"] + frame["width"]
+    assert frame["y"] <= cell["y"] and cell["y"] + cell["height"] <= frame["y"] + frame["height"]
+    # a stack: the counter pointed at comes to the top of its stack
+    bottom = page.locator("#map [data-unit][data-stack]").first
+    at = bottom.get_attribute("data-at")
+    uid = bottom.get_attribute("data-unit")
+    page.evaluate("(l) => document.getElementById('map').setAttribute('data-reveal', l)", at)
+    box = bottom.bounding_box()
+    page.mouse.move(box["x"] + 3, box["y"] + box["height"] - 3)  # its corner that shows
+    top = page.evaluate("""(at) => [...document.querySelectorAll(`#map [data-unit][data-at="${at}"]`)]
+        .map(e => e.dataset.unit).pop()""", at)
+    assert top == uid
+    assert not _problems(watch)
