@@ -437,11 +437,14 @@ function pointedAt(target) {
   return { unit, cell };
 }
 
+let tipTimer = 0;
 map.addEventListener("pointerover", (e) => {
   if (drag?.moved) return;
   const { unit, cell } = pointedAt(e.target);
   if (unit?.hasAttribute("data-stack")) raise(unit);
   showTip(cell, unit);
+  clearTimeout(tipTimer);
+  if (e.pointerType === "touch") tipTimer = setTimeout(hideTip, 2500); // a finger never leaves
 });
 map.addEventListener("pointerleave", hideTip);
 map.addEventListener("focusin", (e) => {
@@ -568,5 +571,25 @@ new ResizeObserver(() => {
   else setView(view); // keep the centre and the zoom
   drawMinimap();
 }).observe(map);
+
+// -- fonts: the bundled Japanese font arrives in slices (unicode-range). Chromium keeps the fallback's
+// boxes for SVG text laid out before the slice holding its characters arrived, even once it has: such
+// text is set again (the same words), so it is laid out with the font now there --------------------------
+let fontQueued = false;
+function relayoutKanji() {
+  if (fontQueued) return;
+  fontQueued = true;
+  requestAnimationFrame(() => {
+    fontQueued = false;
+    for (const t of document.querySelectorAll("#map text, #legend text")) {
+      const words = t.lastChild;
+      if (words && words.nodeType === Node.TEXT_NODE && /[\u2e80-\uffff]/.test(words.data)) {
+        t.replaceChild(document.createTextNode(words.data), words); // a new node: laid out afresh
+      }
+    }
+  });
+}
+document.fonts?.addEventListener?.("loadingdone", relayoutKanji);
+document.fonts?.ready?.then(relayoutKanji);
 
 adopt();

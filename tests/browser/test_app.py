@@ -49,7 +49,8 @@ def test_menu_lists_battles_resumes_and_deletes_only_after_confirmation(open_app
     expect(dialog).to_be_visible()
     expect(dialog).to_contain_text("Reconstructed")
     expect(dialog).to_contain_text("How to correct it")
-    expect(dialog).to_contain_text("scenarios/mukden/mukden.json")
+    expect(dialog).to_contain_text("the scenario file")  # in words: no repository paths on the page
+    assert not re.search(r"\w\.(md|py|json)\b|shared/|scenarios/", dialog.inner_text())
     expect(dialog.locator("article.ruling")).not_to_have_count(0)
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()

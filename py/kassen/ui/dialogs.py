@@ -9,6 +9,7 @@ from pyscript import document, window
 
 from ..app.catalog import how_to_play, rulings_page
 from ..app.controller import Controller
+from ..app.words import ruling_id, without_paths
 from ..engine.errors import KassenError, LinkError
 from ..games import load_rules
 from . import browser
@@ -168,36 +169,38 @@ class Dialogs:
         page = rulings_page(rules)
 
         def fill(body: Any) -> None:
+            # the words of the scenario's provenance and the rulings, without repository paths, and
+            # one style of ruling id ("R1") whatever the game's rulings call them
             body.append(el("h3", "Where this scenario comes from"))
             status = page["status"]
             if status:
                 body.append(el("p", f"Status: {status}.", "badge-line"))
             if page["summary"]:
-                body.append(el("p", page["summary"]))
+                body.append(el("p", without_paths(page["summary"])))
             if page["reconstructed"]:
                 body.append(el("h4", "Reconstructed (not from the printed game)"))
                 ul = el("ul")
                 for item in page["reconstructed"]:
-                    ul.append(el("li", item))
+                    ul.append(el("li", without_paths(item)))
                 body.append(ul)
             if page["how_to_correct"]:
                 body.append(el("h4", "How to correct it"))
-                body.append(el("p", page["how_to_correct"]))
-                body.append(el("p", f"The scenario file: {page['file']}", "small muted"))
+                body.append(el("p", without_paths(page["how_to_correct"])))
             if page["sources"]:
                 body.append(el("h4", "Sources"))
                 ul = el("ul", cls="sources")
                 for item in page["sources"]:
-                    ul.append(el("li", item))
+                    ul.append(el("li", without_paths(item)))
                 body.append(ul)
             body.append(el("h3", f"Rulings ({len(page['rulings'])})"))
             body.append(el("p", "Where the rulebook is silent or unclear, the page plays it this way.", "muted"))
             for r in page["rulings"]:
-                art = el("article", cls="ruling", id=f"ruling-{r['id']}")
-                art.append(el("h4", f"{r['id']} — {r['topic']}" if r["topic"] else r["id"]))
-                art.append(el("p", r["ruling"]))
+                rid = ruling_id(r["id"])
+                art = el("article", cls="ruling", id=f"ruling-{rid}")
+                art.append(el("h4", f"{rid} — {without_paths(r['topic'])}" if r["topic"] else rid))
+                art.append(el("p", without_paths(r["ruling"])))
                 if r["why"]:
-                    art.append(el("p", "Why: " + r["why"], "muted"))
+                    art.append(el("p", "Why: " + without_paths(r["why"]), "muted"))
                 if r["clauses"]:
                     art.append(el("p", "Rules: " + ", ".join(r["clauses"]), "small muted"))
                 body.append(art)

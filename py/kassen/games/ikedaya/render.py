@@ -214,7 +214,11 @@ def _area_names(rules: "Rules", occupied: set[str]) -> list[str]:
         if not free:
             continue
         spot = min(free, key=lambda c: (-c.y, abs(c.x - mid)))
-        out.append(svg.text(_u(spot.x), _u(spot.y + 0.44), area, font_size=NOTE_SIZE, fill="#5a4a3a",
+        # centred on the square, but kept inside the area's own columns (not over a floor's title)
+        half = len(area) * 0.55 * NOTE_SIZE / 2
+        lo, hi = _u(min(c.x for c in sqs) - 0.46) + half, _u(max(c.x for c in sqs) + 0.46) - half
+        x = min(max(_u(spot.x), lo), hi) if lo <= hi else _u(mid)
+        out.append(svg.text(x, _u(spot.y + 0.44), area, font_size=NOTE_SIZE, fill="#5a4a3a",
                             text_anchor="middle", font_style="italic", class_="area-name place-name"))
     return out
 
