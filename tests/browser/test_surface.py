@@ -141,6 +141,15 @@ def test_legible_by_default_gestures_safe_play_and_back(scenario: str, screen: s
     if sizes["labels_drawn"]:
         assert sizes["label_font_px"] >= MIN_TEXT and sizes["label_box_px"] >= MIN_TEXT, sizes
 
+    # the legend: terrain, features, marks and a sample counter
+    page.locator("#legend-toggle").click()
+    legend = page.locator("#legend")
+    expect(legend).to_be_visible()
+    expect(legend.locator("h4")).to_have_text(["Terrain", "Hexsides and features", "Marks", "A counter"])
+    assert legend.locator(".legend-swatch svg").count() >= 6
+    legend.locator("[data-legend-close]").click()
+    expect(legend).to_be_hidden()
+
     # gestures change the view: zoom in, then move
     start = map_data(page)
     x, y = map_centre(page)

@@ -261,7 +261,7 @@ def legend(rules: "Rules") -> Legend:
                   Entry("the way out of the inn, with its cost", edge=EdgeStyle("#2b2b2b", width=2.0))],
         marks=[Entry("stairs to the square named, 2 MP", mark="⇅", mark_color=STAIRS),
                Entry("arrow to the other floor, 2 MP", mark="↗", mark_color=ARROW), *common_marks()],
-        counter=Counter(unit="legend-sample", side=c.side, at="", lines=[c.short, counter_values(data, uid)],
+        counter=Counter(unit="legend-sample", side=c.side, at="", lines=[c.short, counter_values(rules, uid)],
                         fill=side.get("color", "#dddddd"), text_color=side.get("text_color", "#000000"),
                         selectable=False),
         counter_notes=["top: the name", "bottom: strength, skill (剣 Swordsman, 刀 Sword, 槍 Spear, 軽 Light), status",
