@@ -68,6 +68,7 @@ class InnData:
         file = scenario.file
         self.squares: tuple[str, ...] = tuple(c.label for c in board.map_cells())
         self.square_set = frozenset(self.squares)
+        self.squares_and_pool = self.square_set | {POOL}  # where counters act under wait-outside
         self.floor: dict[str, int] = {c.label: int(c.floor or 0) for c in board.map_cells()}
         self.area: dict[str, Optional[str]] = {c.label: c.area for c in board.cells.values()}
         self.boxes = frozenset(lab for lab, c in board.cells.items() if c.kind == "box")
@@ -121,6 +122,9 @@ class InnData:
         self.cross_floor: dict[str, frozenset[str]] = {s: frozenset(v) for s, v in cross.items()}
         #: every square a counter there may fight (same floor or across stairs/arrows)
         self.fight_adjacent: dict[str, frozenset[str]] = {s: same[s] | cross[s] for s in self.squares}
+        #: the same two tables as tuples in map order (legal actions list targets in map order)
+        self.fight_order = {s: tuple(n for n in self.squares if n in self.fight_adjacent[s]) for s in self.squares}
+        self.same_floor_order = {s: tuple(n for n in self.squares if n in same[s]) for s in self.squares}
         self.doors = frozenset(doors)
         self.railings: dict[str, str] = railings
         self.exits: dict[str, tuple[str, int]] = exits
@@ -152,6 +156,7 @@ class InnData:
             self.counters[uid] = Counter(uid, u["side"], u["name"], u.get("kanji", ""), u.get("short", u["name"]),
                                          int(u["strength"]), u.get("skill"), int(u["status"]),
                                          bool(u.get("tuberculosis", False)))
+        self.side_of: dict[str, str] = {uid: c.side for uid, c in self.counters.items()}
         self.unit_order: tuple[str, ...] = tuple(scenario.units)
         self.unit_index = {uid: i for i, uid in enumerate(self.unit_order)}
         self.side_units: dict[str, tuple[str, ...]] = {

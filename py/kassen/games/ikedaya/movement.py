@@ -49,11 +49,12 @@ def enemy_squares_in_reach(data: InnData, occ: Occupancy, cell: str, side: str) 
     """Enemy-held squares a stack on ``cell`` may fight: same floor or across stairs/arrows."""
     if cell not in data.square_set:
         return []
-    return [n for n in data.squares if n in data.fight_adjacent[cell] and enemy_in(data, occ, n, side)]
+    return [n for n in data.fight_order[cell] if enemy_in(data, occ, n, side)]
 
 
 def same_floor_enemy_squares(data: InnData, occ: Occupancy, cell: str, side: str) -> list[str]:
-    return [n for n in data.squares if n in data.same_floor[cell] and enemy_in(data, occ, n, side)]
+    """Enemy-held squares next to ``cell`` on its floor (a combat there is compulsory), in map order."""
+    return [n for n in data.same_floor_order.get(cell, ()) if enemy_in(data, occ, n, side)]
 
 
 def enemy_cells(data: InnData, occ: Occupancy, side: str) -> tuple[set[str], frozenset[str]]:
@@ -75,8 +76,11 @@ def full(data: InnData, occ: Occupancy, count: int) -> set[str]:
     return {c for c, here in occ.items() if c in data.square_set and len(here) + count > data.stack_limit}
 
 
+Enemies = tuple[set[str], frozenset[str]]  # enemy_cells: their squares and their zone
+
+
 def reachable(data: InnData, occ: Occupancy, start: str, side: str, mp: Optional[int],
-              rules: Optional[MoveRules] = None) -> dict[str, int]:
+              rules: Optional[MoveRules] = None, enemy: Optional[Enemies] = None) -> dict[str, int]:
     """{end cell: cost} for a counter or stack of ``side`` starting on ``start`` (the Pool: waiting
     outside the Entrance), by the engine's search with the inn's tables.
 
@@ -84,9 +88,10 @@ def reachable(data: InnData, occ: Occupancy, start: str, side: str, mp: Optional
     that of the first path found). Enemy squares are never entered (ikedaya.move.no-enemy-square);
     a square next to a same-floor enemy ends a move (ikedaya.zoc.stop-same-floor); boxes (the
     Street through the exit) end a move. Stacking is the caller's question (``room``): counters may
-    pass through a full square. ``rules`` default: no lock (``destinations`` adds it).
+    pass through a full square. ``rules`` default: no lock (``destinations`` adds it); ``enemy``:
+    ``enemy_cells`` of this occupancy and side, when the caller asks for several starts.
     """
-    enemies, stops = enemy_cells(data, occ, side)
+    enemies, stops = enemy or enemy_cells(data, occ, side)
     steps = data.entry_steps if start == POOL else data.steps
     found = reach(steps, start, mp, rules or data.free_moves, blocked=enemies, zoc=stops, costs=mp is not None)
     cost = found.cost  # the search's own dict, discarded with it
@@ -96,10 +101,11 @@ def reachable(data: InnData, occ: Occupancy, start: str, side: str, mp: Optional
     return cost
 
 
-def destinations(data: InnData, occ: Occupancy, side: str, cell: str) -> dict[str, int]:
+def destinations(data: InnData, occ: Occupancy, side: str, cell: str,
+                 enemy: Optional[Enemies] = None) -> dict[str, int]:
     """Where a counter or stack of ``side`` on ``cell`` may end a move, with the cost (empty if it
     starts next to a same-floor enemy: ikedaya.zoc.locked-at-start)."""
-    return reachable(data, occ, cell, side, data.mp.get(side), data.move_rules)
+    return reachable(data, occ, cell, side, data.mp.get(side), data.move_rules, enemy)
 
 
 def why_not(data: InnData, occ: Occupancy, side: str, start: str, dest: str, size: int) -> Optional[str]:

@@ -228,9 +228,10 @@ class Actions(Step):
     def actions(self, g: "Rules", state: State) -> Iterable[Action]:
         side_id = state["active"]
         occ = mv.occupancy(g.data, state["units"])
+        enemy = mv.enemy_cells(g.data, occ, side_id)
         out = [g.act("pass")]
         for at, fresh in ready(g, state, occ, side_id):
-            out.extend(square_actions(g, state, occ, side_id, at, fresh))
+            out.extend(square_actions(g, state, occ, enemy, side_id, at, fresh))
         return out
 
     def refuse_pass(self, g: "Rules", state: State, action: Action) -> Optional[Refusal]:
@@ -327,45 +328,45 @@ class Actions(Step):
         return msg("ikedaya.prompt.act", side=side(to_move), passed=passed)
 
 
-def actor_cells(g: "Rules", state: State) -> tuple[str, ...]:
+def actor_cells(g: "Rules", state: State) -> frozenset[str]:
     """Where counters that may act stand: the squares, plus the Pool for Shinsengumi waiting
     outside the Entrance under the wait-outside option."""
     if state["phase"] == "action" and g.options_of(state).get("entrance_setup") == "wait-outside":
-        return g.data.squares + (POOL,)
-    return g.data.squares
-
-
-def fresh_here(g: "Rules", state: State, occ: mv.Occupancy, side_id: str, at: str) -> list[str]:
-    return [u for u in occ.get(at, ()) if g.data.counters[u].side == side_id and not state["units"][u]["spent"]]
+        return g.data.squares_and_pool
+    return g.data.square_set
 
 
 def ready(g: "Rules", state: State, occ: mv.Occupancy, side_id: str) -> list[tuple[str, list[str]]]:
     """(cell, unspent counters of ``side_id`` there) for every cell they may act from, in map order."""
-    cells = set(actor_cells(g, state))
+    cells = actor_cells(g, state)
+    side_of, units = g.data.side_of, state["units"]
     out = []
     for at in sorted((c for c in occ if c in cells), key=g.cell_index.__getitem__):
-        fresh = fresh_here(g, state, occ, side_id, at)
+        fresh = [u for u in occ[at] if side_of[u] == side_id and not units[u]["spent"]]
         if fresh:
             out.append((at, fresh))
     return out
 
 
-def square_actions(g: "Rules", state: State, occ: mv.Occupancy, side_id: str, at: str,
+def square_actions(g: "Rules", state: State, occ: mv.Occupancy, enemy: mv.Enemies, side_id: str, at: str,
                    fresh: list[str]) -> Iterator[Action]:
     """Every activation of the side's unspent counters on one square (any subset of up to three
     forms the stack: ikedaya.seq.alternate-actions, ikedaya.move.stack-moves-as-one)."""
     data = g.data
-    dests = mv.destinations(g.data, occ, side_id, at)
+    dests = mv.destinations(data, occ, side_id, at, enemy)
     dest_list = sorted(dests, key=g.cell_index.__getitem__)
     targets = mv.enemy_squares_in_reach(data, occ, at, side_id)
-    for size in range(1, min(len(fresh), data.stack_limit) + 1):
+    limit, squares = data.stack_limit, data.square_set
+    # room left on each destination (ikedaya.stack.max-three; a box off the map is never full)
+    space = [(d, limit - len(occ.get(d, ())) if d in squares else limit) for d in dest_list]
+    for size in range(1, min(len(fresh), limit) + 1):
+        fits = [d for d, free in space if size <= free]  # where a stack this big may stop
         for sub in combinations(fresh, size):
             if any(data.counters[u].tuberculosis for u in sub):
                 yield g.act("activate", sub, at)  # roll first: ikedaya.okita.roll-on-activation
                 continue
-            for d in dest_list:
-                if mv.room(data, occ, d, size):
-                    yield g.act("move", sub, d)
+            for d in fits:
+                yield g.act("move", sub, d)
             for t in targets:
                 yield g.act("attack", sub, t)
     landing = mv.jump_landing(g, state, occ, side_id, at)
@@ -810,6 +811,7 @@ def can_act(g: "Rules", state: State, side_id: str) -> bool:
     data = g.data
     occ = mv.occupancy(data, state["units"])
     mp = data.mp.get(side_id)
+    enemy = None
     for at, fresh in ready(g, state, occ, side_id):
         if any(data.counters[u].tuberculosis for u in fresh):
             return True
@@ -823,7 +825,8 @@ def can_act(g: "Rules", state: State, side_id: str) -> bool:
             for to, cost in data.steps[at]:
                 if (mp is None or cost <= mp) and not mv.enemy_in(data, occ, to, side_id) and mv.room(data, occ, to, 1):
                     return True
-        if any(mv.room(data, occ, d, 1) for d in mv.destinations(g.data, occ, side_id, at)):
+        enemy = enemy or mv.enemy_cells(data, occ, side_id)
+        if any(mv.room(data, occ, d, 1) for d in mv.destinations(data, occ, side_id, at, enemy)):
             return True
     return False
 
