@@ -134,8 +134,7 @@ class Setup(Step):
             if action.cell not in cells:
                 continue
             clause = clauses[min(i, len(clauses) - 1)]
-            done = sum(1 for c in cells for u in occ.get(c, ()) if data.counters[u].side == side_id)
-            if done + len(action.units) > count:
+            if placed_in(g, occ, cells, side_id) + len(action.units) > count:
                 key = {"ikedaya.setup.ronin-street-seven": "setup-street-full",
                        "ikedaya.setup.ronin-rest": "setup-rest-full"}.get(clause, "setup-full")
                 return refuse(f"ikedaya.refuse.{key}", clause, count=count)
@@ -178,10 +177,15 @@ class Setup(Step):
         occ = mv.occupancy(data, view["units"])
         parts = []
         for cells, count in data.setup_groups[side_id]:
-            done = sum(1 for c in cells for u in occ.get(c, ()) if data.counters[u].side == side_id)
-            parts.append(msg("ikedaya.prompt.setup-group", done=done, count=count,
+            parts.append(msg("ikedaya.prompt.setup-group", done=placed_in(g, occ, cells, side_id), count=count,
                              areas=" or ".join(sorted({data.area[c] or c for c in cells}))))
         return msg("ikedaya.prompt.setup", side=side(side_id), groups=join(parts, "ikedaya.join.semicolon"))
+
+
+def placed_in(g: "Rules", occ: mv.Occupancy, cells: Iterable[str], side_id: str) -> int:
+    """How many counters of ``side_id`` stand in ``cells`` (a set-up group's areas)."""
+    side_of = g.data.side_of
+    return sum(1 for c in cells for u in occ.get(c, ()) if side_of[u] == side_id)
 
 
 def setup_cells(g: "Rules", state: State, occ: mv.Occupancy, side_id: str) -> list[str]:
@@ -190,8 +194,7 @@ def setup_cells(g: "Rules", state: State, occ: mv.Occupancy, side_id: str) -> li
     exempt = data.setup_exempt if g.options_of(state)["entrance_setup"] == "exempt" else frozenset()
     cells: list[str] = []
     for group_cells, count in data.setup_groups[side_id]:
-        placed = sum(1 for c in group_cells for u in occ.get(c, ()) if data.counters[u].side == side_id)
-        if placed >= count:
+        if placed_in(g, occ, group_cells, side_id) >= count:
             continue
         for c in data.squares:
             if c in group_cells and (c in exempt or mv.room(data, occ, c, 1)):
@@ -211,7 +214,7 @@ def setup_actions(g: "Rules", state: State) -> list[Action]:
     if len(cells) == 1 and len(waiting) > 1:
         # one square for everybody (the Shinsengumi in the Entrance): one click places them all
         c = cells[0]
-        group_left = min(count - sum(1 for x in group_cells for u in occ.get(x, ()) if data.counters[u].side == side_id)
+        group_left = min(count - placed_in(g, occ, group_cells, side_id)
                          for group_cells, count in data.setup_groups[side_id] if c in group_cells)
         if group_left >= len(waiting) and (c in exempt or mv.room(data, occ, c, len(waiting))):
             return [g.act("place", tuple(waiting), c)]
