@@ -82,6 +82,42 @@ def test_apply_accepts_exactly_the_offered_actions_and_every_refusal_cites_a_cla
     assert set(seen) == set(rules.phases)
 
 
+def test_every_text_is_a_message_of_the_catalog_with_all_its_arguments(rules):
+    """Log lines, prompts, buttons, status rows, details, refusals and outcomes over self-play (both
+    set-up options) use only keys of locale/en.json, and render with no placeholder left over."""
+    from kassen.engine.messages import catalog, keys_used
+
+    entries = catalog("en").entries
+    used: set[str] = set()
+    texts: list[str] = []
+    for seed, options in ((1, None), (2, {"entrance_setup": "wait-outside", "shinsengumi_score": "count"}),
+                          (3, None)):
+        rnd = random.Random(seed)
+        s = rules.setup(seed, options)
+        while rules.current_player(s) != TERMINAL:
+            view = rules.view_for(s, None)
+            words = [rules.phase(view).prompt(rules, view), rules.hooks.status(rules, view)]
+            words += [rules.hooks.unit_details(rules, view, u) for u in rules.scenario.units]
+            legal = [a for a, _ in rules.chance_outcomes(s)] if rules.current_player(s) == CHANCE \
+                else list(rules.legal_actions(s))
+            words += [rules.hooks.describe(rules, a, view) for a in legal[:12]]
+            probe = rnd.choice(legal)
+            for wrong in (Action(probe.verb, probe.units, probe.cell, "9"), Action("lose", ("kondo",)),
+                          Action("move", ("katsura",), "1C1"), Action("place", ("okita",), "2A1")):
+                found = rules.refusal(s, wrong)
+                if found is not None:
+                    words.append(found.message)
+            s, events = rules.apply(s, rnd.choice(legal))
+            words += [e["msg"] for e in events]
+            used.update(keys_used(words))
+            texts += [rules.say(w) for w in words if isinstance(w, dict)]
+        used.update(keys_used(rules.outcome(s)))
+    assert used - set(entries) == set()
+    assert not [t for t in texts if "{" in t or "ikedaya." in t]
+    mine = {k for k in entries if k.startswith("ikedaya.")}
+    assert len(used & mine) > 0.6 * len(mine)  # the games above reach most of the catalog
+
+
 def test_text_forms_round_trip_and_apply_never_mutates(rules):
     for s in positions(rules, games=4):
         frozen = json.dumps(s, sort_keys=True)

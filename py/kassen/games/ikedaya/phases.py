@@ -268,7 +268,8 @@ class Actions(Step):
         group = list(action.units)
         state["step"] = {"kind": "okita", "group": group, "at": action.cell}
         tb = [u for u in group if g.data.counters[u].tuberculosis]
-        return [event(msg("ikedaya.log.activated", units=units_arg(g, group), at=cell(action.cell),
+        key = "ikedaya.log.activated-outside" if action.cell == POOL else "ikedaya.log.activated"
+        return [event(msg(key, units=units_arg(g, group), at=cell(action.cell),
                           tb=units_arg(g, tb)), "activate", side=state["active"])]
 
     def refuse_move(self, g: "Rules", state: State, action: Action) -> Optional[Refusal]:
@@ -524,7 +525,8 @@ class Chosen(Step):
     def do_hold(self, g: "Rules", state: State, action: Action) -> list[Event]:
         step = state["step"]
         group = step["group"]
-        return [event(msg("ikedaya.log.holds", units=units_arg(g, group), at=cell(step["at"]), count=len(group)),
+        key = "ikedaya.log.holds-outside" if step["at"] == POOL else "ikedaya.log.holds"
+        return [event(msg(key, units=units_arg(g, group), at=cell(step["at"]), count=len(group)),
                       "move", side=state["active"])] + end_action(g, state, group)
 
 
@@ -920,7 +922,8 @@ def move_group(g: "Rules", state: State, group: list[str], at: str, dest: str) -
         state["units"][u]["at"] = dest
     who = units_arg(g, group)
     if dest in data.square_set:
-        events = [event(msg("ikedaya.log.moves", units=who, count=len(group), **{"from": cell(at)}, to=cell(dest)),
+        key = "ikedaya.log.enters" if at == POOL else "ikedaya.log.moves"  # wait-outside: in through the exit
+        events = [event(msg(key, units=who, count=len(group), **{"from": cell(at)}, to=cell(dest)),
                         "move", side=side_id)]
     elif side_id == data.escaping_side:  # ikedaya.escape.entrance-exit
         events = [event(msg("ikedaya.log.escapes", units=who, count=len(group), to=cell(dest)), "escape",
