@@ -11,6 +11,8 @@ from typing import Optional
 
 from ...engine.errors import ScenarioError
 from ...engine.scenario import Scenario
+from ...engine.terrain import Steps, step_table
+from ...engine.zoc import ZoneOfControl
 
 UESUGI = "uesugi"
 TAKEDA = "takeda"
@@ -55,7 +57,7 @@ class Tables:
     """Precomputed, read-only tables for one scenario."""
 
     def __init__(self, scenario: Scenario) -> None:
-        board = scenario.board
+        board = self.board = scenario.board
         params = scenario.params
         file = scenario.file
         self.map_cells: tuple[str, ...] = tuple(c.label for c in board.map_cells())
@@ -65,9 +67,10 @@ class Tables:
         self.terrain: dict[str, str] = {lab: board.cells[lab].terrain for lab in self.map_cells}
         costs = params["terrain_cost"]
         self.cost: dict[str, int] = {lab: costs[t] for lab, t in self.terrain.items()}
-        #: (neighbour, MP to enter it) pairs per hex, for the movement search
-        self.steps: dict[str, tuple[tuple[str, int], ...]] = {
-            lab: tuple((n, self.cost[n]) for n in nbrs) for lab, nbrs in self.neighbors.items()}
+        #: (neighbour, MP to enter it) pairs per cell, from the terrain chart (engine.terrain), for the
+        #: movement search; and the six hexes around a unit, its zone of control (6)
+        self.steps: Steps = step_table(board, costs)
+        self.zones = ZoneOfControl(board)
         self.river = frozenset(lab for lab, t in self.terrain.items() if t == "river")
         self.mountain = frozenset(lab for lab, t in self.terrain.items() if t == "mountain")
         self.mp: int = params["movement_points"]
@@ -142,6 +145,8 @@ class Tables:
             uid for uid in self.side_units[TAKEDA] if not self.generals[uid].night_army)
         self.night_army: tuple[str, ...] = tuple(
             uid for uid in self.side_units[TAKEDA] if self.generals[uid].night_army)
+        #: the same as a set (visibility asks it often: blind units are unknown even to their owner)
+        self.blind: frozenset[str] = frozenset(self.night_army)
         starts: dict[str, str] = {}
         for i, (uid, g) in enumerate(self.generals.items()):
             p = f"$.units[{i}].start"

@@ -1,4 +1,6 @@
-"""Zones of control, movement, attacks and retreat hexes (rules chapters 6 and 7, 8-2).
+"""Movement, zones of control, attacks and retreat hexes (rules chapters 6 and 7, 8-2): the
+engine's search (engine.movement), zones (engine.zoc) and retreat routes (engine.retreat),
+configured with Kawanakajima's rules.
 
 Movement is offered one action per destination. That is exact under these rules because the
 outcome of a move does not depend on the path taken, only on where it ends and what it costs:
@@ -17,12 +19,15 @@ the reason any other is refused, come from the same functions here.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Container, Optional
 
 from ...engine.actions import Action
 from ...engine.messages import cell
-from ...engine.occupancy import cells_next_to, sole_occupants
+from ...engine.movement import MoveRules, reach as search, why_not
+from ...engine.occupancy import sole_occupants
 from ...engine.phases import Refusal, refuse
+from ...engine.retreat import retreat_cells, retreat_routes
 from ...engine.state import State
 from .data import OTHER, Tables
 
@@ -32,49 +37,34 @@ if TYPE_CHECKING:  # pragma: no cover
 K = "kawanakajima."
 Reach = tuple[dict[str, int], list[str], dict[str, list[Action]]]
 
+#: 7(5): entering an enemy ZOC ends the move (the engine's default); 7(8), 7(9): a unit that
+#: starts in an enemy ZOC may enter none; 7(7): occupied hexes block (``blocked``)
+MOVE = MoveRules(zoc_no_reentry=True, clauses={
+    "occupied": K + "7.no-enter-occupied", "zoc-reentry": K + "7.no-reenter-zoc",
+    "zoc-forbidden": K + "7.no-reenter-zoc", "zoc-stop": K + "7.zoc-stop", "too-far": K + "7.seven-mp"})
+#: 7(9): once it has left an enemy ZOC this activation, no ZOC hex at all
+LEFT_ZOC = replace(MOVE, zoc_forbidden=True)
+
 
 def occupancy(state: State, tables: Tables) -> dict[str, str]:
     """{map hex: unit id} of every unit on the map (one unit per hex: 4(2))."""
     return sole_occupants(state["units"], tables.on_map)
 
 
-def enemy_zoc(state: State, tables: Tables, side: str) -> set[str]:
+def enemy_zoc(state: State, tables: Tables, side: str) -> frozenset[str]:
     """Hexes in the ZOC of ``side``'s enemies: all six neighbours of every enemy unit on the map,
     face up or face down (6)."""
-    return cells_next_to(state["units"], tables.neighbors, tables.side_units[OTHER[side]])
+    units = state["units"]
+    return tables.zones.zone([units[u]["at"] for u in tables.side_units[OTHER[side]]])
 
 
-def destinations(tables: Tables, start: str, mp: int, occupied: dict[str, str] | set[str], zoc: set[str],
+def destinations(tables: Tables, start: str, mp: Optional[int], occupied: Container[str], zoc: Container[str],
                  left_zoc: bool) -> dict[str, int]:
-    """{hex: cheapest MP cost} of every hex a unit at ``start`` with ``mp`` MP may move to now.
-
-    Entering a ZOC hex ends the move (7(5)); a unit that starts in a ZOC or has already left one
-    may not enter any ZOC hex (7(8), 7(9)); occupied hexes are never entered or crossed (7(7)).
-    """
-    blocked = set(occupied)
-    if left_zoc or start in zoc:
-        blocked |= zoc  # 7(8), 7(9): no ZOC hex at all
-    steps = tables.steps
-    best: dict[str, int] = {start: 0}
-    # bucket queue: costs are small integers (1 or 2 per hex, at most mp in total)
-    buckets: list[list[str]] = [[] for _ in range(mp + 1)]
-    buckets[0].append(start)
-    for spent in range(mp + 1):
-        for here in buckets[spent]:
-            if best[here] != spent:
-                continue
-            for nxt, cost in steps[here]:
-                total = spent + cost
-                if total > mp or nxt in blocked:
-                    continue
-                old = best.get(nxt)
-                if old is not None and old <= total:
-                    continue
-                best[nxt] = total
-                if nxt not in zoc:  # a unit entering an enemy ZOC stops there (7(5))
-                    buckets[total].append(nxt)
-    del best[start]
-    return best
+    """{hex: cheapest MP cost} of every hex a unit at ``start`` with ``mp`` MP (None: any) may move
+    to now (engine.movement.reach with the rules above)."""
+    found = search(tables.steps, start, mp, LEFT_ZOC if left_zoc else MOVE, blocked=occupied, zoc=zoc)
+    cost = found.cost
+    return {c: cost[c] for c in found.destinations("found")}
 
 
 def retreat_hexes(state: State, tables: Tables, uid: str, occupied: Optional[dict[str, str]] = None) -> list[str]:
@@ -83,8 +73,8 @@ def retreat_hexes(state: State, tables: Tables, uid: str, occupied: Optional[dic
     if at not in tables.on_map:
         return []
     occ = occupancy(state, tables) if occupied is None else occupied
-    zoc = enemy_zoc(state, tables, tables.side_of(uid))
-    return [n for n in tables.neighbors[at] if n not in occ and n not in zoc]
+    forbidden = enemy_zoc(state, tables, tables.side_of(uid)).union(occ)
+    return retreat_cells(retreat_routes(tables.board, at, 1, forbidden=forbidden))
 
 
 def adjacent_enemies(state: State, tables: Tables, uid: str, occupied: Optional[dict[str, str]] = None) -> list[str]:
@@ -192,25 +182,28 @@ def has_unit_actions(g: "Rules", state: State, uid: str, act: Optional[dict[str,
 
 # == why a move or an attack is refused =============================================================
 def refuse_move(g: "Rules", state: State, uid: str, target: str, mp: int, left: bool) -> Optional[Refusal]:
-    """None if ``uid`` may move to ``target`` now, else the rule that forbids it."""
+    """None if ``uid`` may move to ``target`` now, else the rule that forbids it (engine.movement's
+    why_not: the rule whose relaxation would allow the move)."""
     t = g.t
     if target in reach(g, state, uid, mp, left):
         return None
     at = state["units"][uid]["at"]
     if target == at:
         return refuse(K + "refuse.move-same", K + "7.seven-mp", at=cell(at))
-    occ = occupancy(state, t)
-    if target in occ:
-        return refuse(K + "refuse.occupied", K + "7.no-enter-occupied")
     if target not in t.on_map:
         return refuse(K + "refuse.off-map", K + "7.seven-mp", at=cell(target))
+    occ = occupancy(state, t)
     zoc = enemy_zoc(state, t, t.side[uid])
-    if target in zoc and at in zoc and target in t.neighbors[at]:
-        return refuse(K + "refuse.zoc-to-zoc", K + "7.no-zoc-to-zoc")
-    if target in zoc and (left or at in zoc):
-        return refuse(K + "refuse.zoc-again", K + "7.no-reenter-zoc")
-    unlimited = destinations(t, at, 99, occ, zoc, left)
-    if target in unlimited:
+    rules = LEFT_ZOC if left else MOVE
+    code = why_not(t.steps, at, mp, rules, target, blocked=occ, zoc=zoc)
+    if code == "occupied":
+        return refuse(K + "refuse.occupied", K + "7.no-enter-occupied")
+    if code in ("zoc-reentry", "zoc-forbidden"):
+        if at in zoc and target in t.neighbors[at]:
+            return refuse(K + "refuse.zoc-to-zoc", K + "7.no-zoc-to-zoc")
+        return refuse(K + "refuse.zoc-again", rules.clause(code))
+    unlimited = search(t.steps, at, None, rules, blocked=occ, zoc=zoc).cost if code == "too-far" else {}
+    if target in unlimited:  # (too far only once several rules are relaxed: then it is unreachable)
         return refuse(K + "refuse.too-far", K + "7.seven-mp", K + "7.cost-plains", K + "7.cost-mountain",
                       K + "7.cost-river", to=cell(target), cost=unlimited[target], mp=mp)
     return refuse(K + "refuse.unreachable", K + "7.no-enter-occupied", K + "7.zoc-stop", to=cell(target))

@@ -101,14 +101,15 @@ class SetUp(Phase):
         t = g.t
         units = state["units"]
         out: list[Action] = []
-        if state["active"] == UESUGI:
-            for uid in sorted(t.side_units[UESUGI], key=lambda u: units[u]["at"]):
-                at = units[uid]["at"]
-                out.extend(g.act("swap", uid, h) for h in t.group_hexes[t.group_of[at]] if h != at)
-        else:
-            for uid in sorted(t.coded_takeda, key=lambda u: units[u]["at"]):
-                at = units[uid]["at"]
-                out.extend(g.act("swap", uid, h) for h in t.takeda_start if h != at)
+        swaps = g.swaps
+        uesugi = state["active"] == UESUGI
+        for uid in sorted(t.side_units[UESUGI] if uesugi else t.coded_takeda, key=lambda u: units[u]["at"]):
+            at = units[uid]["at"]
+            found = swaps.get((uid, at))
+            if found is None:  # the same few lists again and again: built once (they are immutable)
+                hexes = t.group_hexes[t.group_of[at]] if uesugi else t.takeda_start
+                found = swaps[uid, at] = [g.act("swap", uid, h) for h in hexes if h != at]
+            out.extend(found)
         return out + [DONE]
 
     def refuse_swap(self, g: "Rules", state: State, action: Action) -> Optional[Refusal]:

@@ -57,6 +57,8 @@ class Rules(PhasedRules):
         self._actions: dict[tuple[str, Optional[str], Optional[str], Optional[str]], Action] = {}
         #: movement searches by everything they depend on (movement.reach_entry): a pure cache
         self.reach_memo: dict[tuple[Any, ...], Any] = {}
+        #: the set-up swaps of a unit on a hex (phases.SetUp): immutable lists, built once
+        self.swaps: dict[tuple[str, str], list[Action]] = {}
         #: the SVG layers that depend only on the scenario (render.static_layers fills it once)
         self.svg_static: Optional[tuple[str, list[str]]] = None
         self._schema = schema.state_schema(self.t)

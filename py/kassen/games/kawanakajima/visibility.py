@@ -46,8 +46,7 @@ def identifies(state: State, tables: Tables, uid: str, viewer: Optional[str]) ->
         return False
     if u.get("seen"):
         return True
-    g = tables.generals[uid]
-    return viewer == g.side and not g.night_army
+    return viewer == tables.side[uid] and uid not in tables.blind
 
 
 def _seen(units: dict[str, Any]) -> Any:
