@@ -109,13 +109,26 @@ class Phase:
 
     def refusal(self, g: "PhasedRules", state: State, action: Action) -> Optional[Refusal]:
         """None if ``action`` is legal now, else why not (the verb is one of this phase's)."""
-        check = getattr(self, "refuse_" + action.verb.replace("-", "_"), None)
+        check = getattr(self, _method("refuse_", action.verb), None)
         if check is None:  # a verb with effects but no checks must list its actions exactly
             return None if action in set(self.actions(g, state)) else g.not_offered(self, action)
         return check(g, state, action)
 
     def apply(self, g: "PhasedRules", state: State, action: Action) -> list[Event]:
-        return getattr(self, "do_" + action.verb.replace("-", "_"))(g, state, action)
+        return getattr(self, _method("do_", action.verb))(g, state, action)
+
+
+_METHODS: dict[tuple[str, str], str] = {}
+
+
+def _method(prefix: str, verb: str) -> str:
+    """``refuse_no_attack`` for ("refuse_", "no-attack"), remembered (asked at every action)."""
+    name = _METHODS.get((prefix, verb))
+    if name is None:
+        name = prefix + verb.replace("-", "_")
+        if len(_METHODS) < 512:  # verbs come from outside too: keep the memo bounded
+            _METHODS[prefix, verb] = name
+    return name
 
 
 class ChancePhase(Phase):

@@ -118,14 +118,17 @@ class SetUp(Phase):
         clause = C + ("4.uesugi-swap-in-group" if player == UESUGI else "4.takeda-swap-free")
         if len(action.units) != 1 or action.cell is None or action.arg is not None:
             return refuse(K + "refuse.swap-form", clause)
-        general = t.generals.get(action.units[0])
-        if general is not None and general.side == player and general.night_army:
-            return refuse(K + "refuse.swap-night", C + "4.takeda-place-coded")
-        uid, no = own_unit(g, state, player, action.units[0], clause)
-        if uid is None:
-            return no
-        if t.generals[uid].night_army:
-            return refuse(K + "refuse.swap-night", C + "4.takeda-place-coded")
+        uid = action.units[0]
+        general = t.generals.get(uid)
+        # (during set-up a player knows all his own units but the night army: checked in this order
+        # because legality asks it at every swap)
+        if general is None or general.side != player or uid in t.blind:
+            if general is not None and general.side == player:
+                return refuse(K + "refuse.swap-night", C + "4.takeda-place-coded")
+            found, no = own_unit(g, state, player, uid, clause)
+            if found is None:
+                return no
+            return refuse(K + "refuse.swap-night", C + "4.takeda-place-coded")  # an anonymous id: blind
         at = state["units"][uid]["at"]
         if action.cell == at:
             return refuse(K + "refuse.swap-same", clause, at=cell(at))
@@ -140,9 +143,10 @@ class SetUp(Phase):
         uid, target = action.units[0], action.cell or ""
         units = state["units"]
         here = units[uid]["at"]
-        other = mv.occupancy(state, g.t).get(target)
-        units[uid]["at"] = target
         player = state["active"]
+        # start hexes hold only their side's units: the other unit of a swap is one of his own
+        other = next((u for u in g.t.side_units[player] if units[u]["at"] == target), None)
+        units[uid]["at"] = target
         if other is not None:
             units[other]["at"] = here
             return [event(msg(K + "log.swap", unit=unit(uid), at=cell(here), other=unit(other), to=cell(target)),
@@ -210,7 +214,11 @@ class Command(Phase):
         player = state["active"]
         surprised = player == TAKEDA and state["turn"] == 1
         out: list[Action] = []
-        for uid, tok in command_candidates(g, state, player):
+        anon = None
+        for uid in command_candidates(g, state, player):
+            if anon is None and not identifies(state, g.t, uid, player):
+                anon = anonymous_ids(state, g.t, player)
+            tok = token(state, g.t, uid, player, anon)
             at = state["units"][uid]["at"]
             out.append(g.act("flip", tok, at))
             if not surprised:
@@ -289,9 +297,9 @@ class Command(Phase):
         return msg(K + "prompt.command", side=side(view.get("to_move")), count=left)
 
 
-def command_candidates(g: "Rules", state: State, player: str) -> list[tuple[str, str]]:
-    """(unit, token) of the face-down units on the map that may still be commanded this phase,
-    in the order of their hexes (5 A2)/B2))."""
+def command_candidates(g: "Rules", state: State, player: str) -> list[str]:
+    """The face-down units on the map that may still be commanded this phase, in the order of
+    their hexes (5 A2)/B2))."""
     t = g.t
     if state["commands"] >= t.command_limit:
         return []
@@ -301,13 +309,7 @@ def command_candidates(g: "Rules", state: State, player: str) -> list[tuple[str,
              if units[uid]["at"] in t.on_map and not units[uid].get("face_up") and not units[uid].get("move_marker")
              and not (surprised and units[uid]["at"] not in t.x_name)]  # turn 1: only Mt. Saijo's X1-X3
     found.sort(key=lambda uid: units[uid]["at"])
-    anon = None
-    out = []
-    for uid in found:
-        if anon is None and not identifies(state, t, uid, player):
-            anon = anonymous_ids(state, t, player)
-        out.append((uid, token(state, t, uid, player, anon)))
-    return out
+    return found
 
 
 def actor_unit(g: "Rules", state: State, action: Action) -> str:
