@@ -37,6 +37,8 @@ class Cell:
     name: str | None = None
     places: frozenset[str] = frozenset()
     map: str | None = None  # the map id on a board of several maps, else None
+    w: float = 2.4  # an off-map box's drawn size, in grid units (a tray of reinforcements may be larger)
+    h: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -402,7 +404,7 @@ def build_board(spec: dict[str, Any], file: str = "<scenario>", path: str = "$.b
         p = f"{path}.boxes[{i}]"
         _need(box["id"] not in cells, file, p + ".id", f"box id {box['id']!r} clashes with a cell label")
         cells[box["id"]] = {"label": box["id"], "kind": "box", "x": box.get("x", -2.0), "y": box.get("y", 0.0),
-                            "name": box.get("name", box["id"])}
+                            "name": box.get("name", box["id"]), "w": box.get("w", 2.4), "h": box.get("h", 1.0)}
 
     if "maps" not in spec:
         b.layout(spec, path, board_part)
@@ -428,7 +430,8 @@ def build_board(spec: dict[str, Any], file: str = "<scenario>", path: str = "$.b
     built = {
         lab: Cell(label=lab, kind=c["kind"], x=c["x"], y=c["y"], terrain=c.get("terrain", c.get("default", default)),
                   col=c.get("col", 0), row=c.get("row", 0), floor=c.get("floor"), area=c.get("area"),
-                  name=c.get("name"), places=frozenset(in_places.get(lab, ())), map=c.get("map"))
+                  name=c.get("name"), places=frozenset(in_places.get(lab, ())), map=c.get("map"),
+                  w=float(c.get("w", 2.4)), h=float(c.get("h", 1.0)))
         for lab, c in cells.items()
     }
     order = {lab: i for i, lab in enumerate(cells)}

@@ -46,9 +46,26 @@ class EdgeStyle:
     opacity: float = 1.0
 
 
-def edge_endpoints(a: Cell, b: Cell, board: Board) -> tuple[tuple[float, float], tuple[float, float]]:
+def turned(x: float, y: float, turn: int) -> tuple[float, float]:
+    """(x, y) turned ``turn`` quarter turns counterclockwise on the screen (y grows downwards): a map
+    printed sideways is drawn with north up (Toba-Fushimi's north is at its highest column)."""
+    for _ in range(turn % 4):
+        x, y = y, -x
+    return x, y
+
+
+def cell_xy(cell: Cell, turn: int = 0) -> tuple[float, float]:
+    """Where a cell's centre is drawn, in SVG units. Off-map boxes are placed in the drawing's own
+    frame and never turned."""
+    if turn % 4 == 0 or cell.kind == "box":
+        return cell.x * SCALE, cell.y * SCALE
+    x, y = turned(cell.x, cell.y, turn)
+    return x * SCALE, y * SCALE
+
+
+def edge_endpoints(a: Cell, b: Cell, board: Board, turn: int = 0) -> tuple[tuple[float, float], tuple[float, float]]:
     """The shared side of two neighbouring cells, in SVG units."""
-    ax, ay, bx, by = a.x * SCALE, a.y * SCALE, b.x * SCALE, b.y * SCALE
+    (ax, ay), (bx, by) = cell_xy(a, turn), cell_xy(b, turn)
     mx, my = (ax + bx) / 2, (ay + by) / 2
     dx, dy = bx - ax, by - ay
     length = math.hypot(dx, dy) or 1.0
@@ -57,23 +74,31 @@ def edge_endpoints(a: Cell, b: Cell, board: Board) -> tuple[tuple[float, float],
     return (mx + px * half, my + py * half), (mx - px * half, my - py * half)
 
 
-def cell_shape(cell: Cell, **values: object) -> str:
-    cx, cy = cell.x * SCALE, cell.y * SCALE
+def cell_shape(cell: Cell, turn: int = 0, **values: object) -> str:
+    cx, cy = cell_xy(cell, turn)
     if cell.kind == "hex":
-        return svg.el("polygon", {"points": svg.points(hexgrid.corners(cx, cy, SCALE)), **values})
+        corners = hexgrid.corners(cx, cy, SCALE)
+        if turn % 2:  # a quarter turn makes the flat-topped hexes pointy-topped
+            corners = [(cx + dy, cy - dx) for dx, dy in ((x - cx, y - cy) for x, y in corners)]
+        return svg.el("polygon", {"points": svg.points(corners), **values})
     if cell.kind == "square":
         half = 0.5 * SCALE
         return svg.el("rect", {"x": cx - half, "y": cy - half, "width": SCALE, "height": SCALE, **values})
-    return svg.el("rect", {"x": cx - 1.2 * SCALE, "y": cy - 0.5 * SCALE, "width": 2.4 * SCALE,
-                           "height": SCALE, "rx": 6.0, **values})
+    return svg.el("rect", {"x": cx - cell.w / 2 * SCALE, "y": cy - cell.h / 2 * SCALE, "width": cell.w * SCALE,
+                           "height": cell.h * SCALE, "rx": 6.0, **values})
 
 
-def bounds(board: Board) -> tuple[float, float, float, float]:
-    xs = [c.x for c in board.cells.values()]
-    ys = [c.y for c in board.cells.values()]
-    pad = 1.3
-    return ((min(xs) - pad) * SCALE, (min(ys) - pad) * SCALE,
-            (max(xs) - min(xs) + 2 * pad) * SCALE, (max(ys) - min(ys) + 2 * pad) * SCALE)
+def bounds(board: Board, turn: int = 0) -> tuple[float, float, float, float]:
+    """The drawing's extent (viewBox) in SVG units: every cell, boxes with their size, a margin."""
+    pad = 1.3 * SCALE
+    xs, ys = [], []
+    for c in board.cells.values():
+        x, y = cell_xy(c, turn)
+        half_w = (c.w / 2 - 1.2) * SCALE if c.kind == "box" else 0.0
+        half_h = (c.h / 2 - 0.5) * SCALE if c.kind == "box" else 0.0
+        xs += [x - max(half_w, 0.0), x + max(half_w, 0.0)]
+        ys += [y - max(half_h, 0.0), y + max(half_h, 0.0)]
+    return (min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad)
 
 
 # Counter anatomy, as fractions of the counter's side. Text is never smaller than TEXT_MIN of the
@@ -141,15 +166,26 @@ def draw_counter(c: Counter, cx: float, cy: float, size: float, selected: bool, 
                         "role": "button" if c.selectable else "img", "aria-label": label}, *body)
 
 
-def stack_offsets(n: int, size: float, box: bool, room: float) -> list[tuple[float, float]]:
+def stack_offsets(n: int, size: float, box: bool, room: float, height: float = 0.0) -> list[tuple[float, float]]:
     """Where the counters of a stack of ``n`` go relative to the cell's centre, all at full size.
 
     On the map a stack fans out diagonally (the last counter on top, to the upper right); in an
     off-map box the counters stand in a row, overlapping only when the box is too narrow (``room``
-    is the box's width)."""
+    is the box's width); a box tall enough for several rows (``height``) fills them in turn."""
     if n == 1:
         return [(0.0, 0.0)]
     if box:
+        rows = max(1, int(height // (size * 1.06))) if height else 1
+        per_row = max(1, int((room + size * 0.06) // (size * 1.06)))
+        if rows > 1 and n > per_row:
+            rows = min(rows, -(-n // per_row))
+            per_row = -(-n // rows)
+            out = []
+            for i in range(n):
+                r, c = divmod(i, per_row)
+                in_row = min(per_row, n - r * per_row)
+                out.append(((c - (in_row - 1) / 2) * size * 1.06, (r - (rows - 1) / 2) * size * 1.06))
+            return out
         step = min(size * 1.06, max(size * BOX_STEP_MIN, (room - size) / (n - 1)))
         return [((i - (n - 1) / 2) * step, 0.0) for i in range(n)]
     d = size * STACK_STEP
@@ -185,16 +221,17 @@ def _place_words(cell: Cell) -> str:
     return f"{name} {cell.label}" if name and name != cell.label else cell.label
 
 
-def _cells_layer(board: Board, fills: list[str], legal: set[str], show_labels: bool) -> str:
+def _cells_layer(board: Board, fills: list[str], legal: set[str], show_labels: bool, turn: int = 0) -> str:
     cell_parts = []
     label_size = SCALE * LABEL_SIZE
     for cell, fill in zip(board.cells.values(), fills):
-        cx, cy = cell.x * SCALE, cell.y * SCALE
+        cx, cy = cell_xy(cell, turn)
         is_legal = cell.label in legal
         classes = "cell" + (" legal" if is_legal else "") + (" box" if cell.kind == "box" else "")
-        inner = [cell_shape(cell, fill=fill, stroke="#5b5b5b", stroke_width=1.0, class_="cell-shape")]
+        inner = [cell_shape(cell, turn, fill=fill, stroke="#5b5b5b", stroke_width=1.0, class_="cell-shape")]
         if show_labels and cell.kind != "box":
-            ly = cy - (0.86 if cell.kind == "hex" else 0.5) * SCALE + label_size * 1.02
+            top = 0.86 if cell.kind == "hex" and turn % 2 == 0 else 1.0 if cell.kind == "hex" else 0.5
+            ly = cy - top * SCALE + label_size * (1.02 if turn % 2 == 0 else 1.6)
             inner.append(svg.text(cx, ly, cell.label, font_size=label_size, text_anchor="middle",
                                   fill="#333333", class_="cell-label"))
         cell_parts.append(svg.el("g", {"class": classes, "data-cell": cell.label,
@@ -205,7 +242,7 @@ def _cells_layer(board: Board, fills: list[str], legal: set[str], show_labels: b
     return layer("cells", *cell_parts, class_="cells")
 
 
-def _edges_layer(board: Board, edges: dict[str, EdgeStyle]) -> str:
+def _edges_layer(board: Board, edges: dict[str, EdgeStyle], turn: int = 0) -> str:
     edge_parts = []
     for conn in board.connections.values():
         for feature in sorted(conn.features):
@@ -215,7 +252,7 @@ def _edges_layer(board: Board, edges: dict[str, EdgeStyle]) -> str:
             a, b = board.cells[conn.a], board.cells[conn.b]
             if a.kind == "box" or b.kind == "box" or (a.floor != b.floor):
                 continue
-            (x1, y1), (x2, y2) = edge_endpoints(a, b, board)
+            (x1, y1), (x2, y2) = edge_endpoints(a, b, board, turn)
             edge_parts.append(svg.el("line", {"x1": x1, "y1": y1, "x2": x2, "y2": y2, "stroke": style.stroke,
                                               "stroke-width": style.width, "stroke-linecap": "round",
                                               "stroke-dasharray": style.dash, "opacity": style.opacity,
@@ -224,7 +261,7 @@ def _edges_layer(board: Board, edges: dict[str, EdgeStyle]) -> str:
         style = edges.get("wall")
         if style is None:
             continue
-        (x1, y1), (x2, y2) = edge_endpoints(board.cells[a_label], board.cells[b_label], board)
+        (x1, y1), (x2, y2) = edge_endpoints(board.cells[a_label], board.cells[b_label], board, turn)
         edge_parts.append(svg.el("line", {"x1": x1, "y1": y1, "x2": x2, "y2": y2, "stroke": style.stroke,
                                           "stroke-width": style.width, "stroke-linecap": "round",
                                           "class": "edge edge-wall"}))
@@ -247,6 +284,7 @@ def render_board(
     legible: Optional[tuple[float, float]] = None,
     title: str = "",
     standalone: bool = False,
+    turn: int = 0,
 ) -> str:
     """The whole map as one <svg> element, in layers (``<g data-layer=...>``): cells (with their
     labels), under (``underlays``), edges (hexside features), marks (fixed map marks drawn over
@@ -256,22 +294,24 @@ def render_board(
     highlighted (the page marks legal places itself, see kassen.ui.drawing). ``legible`` is
     (smallest counter side, smallest counter text) for a game that draws its own counters;
     the root carries them as ``data-counter`` / ``data-text`` (and ``data-label``, the size of
-    the cell labels) so the page can choose a zoom at which all of them are legible."""
+    the cell labels) so the page can choose a zoom at which all of them are legible. ``turn``
+    draws the map that many quarter turns counterclockwise (text and counters stay upright; the
+    off-map boxes stay where they are): a map printed sideways is drawn with north up."""
     legal = set(highlight)
-    x0, y0, w, h = bounds(board)
+    x0, y0, w, h = bounds(board, turn)
     parts: list[str] = []
     if title:
         parts.append(svg.title(title))
     fills = [cell_fill(cell) for cell in board.cells.values()]
     if legal:
-        parts.append(_cells_layer(board, fills, legal, show_labels))
+        parts.append(_cells_layer(board, fills, legal, show_labels, turn))
     else:
-        parts.append(_cached(("cells", show_labels, tuple(fills)), board,
-                             lambda: _cells_layer(board, fills, legal, show_labels)))
+        parts.append(_cached(("cells", show_labels, turn, tuple(fills)), board,
+                             lambda: _cells_layer(board, fills, legal, show_labels, turn)))
     parts.append(layer("under", *underlays))
     if edges:
-        key = ("edges", tuple(sorted((k, repr(v)) for k, v in edges.items())))
-        parts.append(_cached(key, board, lambda: _edges_layer(board, edges)))
+        key = ("edges", turn, tuple(sorted((k, repr(v)) for k, v in edges.items())))
+        parts.append(_cached(key, board, lambda: _edges_layer(board, edges, turn)))
     else:
         parts.append(layer("edges"))
     parts.append(layer("marks", *marks))
@@ -286,12 +326,13 @@ def render_board(
         cell = board.cells.get(label)
         if cell is None:
             continue
-        cx, cy = cell.x * SCALE, cell.y * SCALE
+        cx, cy = cell_xy(cell, turn)
         box = cell.kind == "box"
         if not box:
             cy += 0.08 * SCALE
         n = len(stack)
-        for c, (dx, dy) in zip(stack, stack_offsets(n, size, box, 2.3 * SCALE)):
+        room, height = ((cell.w - 0.1) * SCALE, (cell.h - 0.1) * SCALE) if box else (0.0, 0.0)
+        for c, (dx, dy) in zip(stack, stack_offsets(n, size, box, room, height if box and cell.h > 1 else 0.0)):
             unit_parts.append(draw_counter(c, cx + dx, cy + dy, size, c.unit == selected, n))
     parts.append(layer("units", *unit_parts, class_="units"))
     if legible is None and unit_parts:
@@ -323,10 +364,11 @@ def split_layers(markup: str) -> tuple[str, list[tuple[str, str]]]:
 COMBAT = "#b01e1e"
 
 
-def combat_marks(board: Board, attacker_at: Optional[str], defender_at: Optional[str], words: str = "") -> str:
+def combat_marks(board: Board, attacker_at: Optional[str], defender_at: Optional[str], words: str = "",
+                 turn: int = 0) -> str:
     """A combat in progress, drawn under the counters: the attacker's place ringed (dashed), the
     defender's ringed, an arrow between them and crossed swords on it. ``words`` is its tooltip
-    ("Combat: 2nd Army attacks 3rd Army")."""
+    ("Combat: 2nd Army attacks 3rd Army"); ``turn`` as for render_board."""
     a = board.cells.get(attacker_at or "")
     d = board.cells.get(defender_at or "")
     if a is None and d is None:
@@ -334,10 +376,10 @@ def combat_marks(board: Board, attacker_at: Optional[str], defender_at: Optional
     parts = [svg.title(words)] if words else []
     for cell, dash in ((a, "6 4"), (d, None)):
         if cell is not None:
-            parts.append(cell_shape(cell, fill="none", stroke=COMBAT, stroke_width=4.0, stroke_dasharray=dash,
+            parts.append(cell_shape(cell, turn, fill="none", stroke=COMBAT, stroke_width=4.0, stroke_dasharray=dash,
                                     class_="combat-ring"))
     if a is not None and d is not None and a.label != d.label:
-        ax, ay, dx, dy = a.x * SCALE, a.y * SCALE, d.x * SCALE, d.y * SCALE
+        (ax, ay), (dx, dy) = cell_xy(a, turn), cell_xy(d, turn)
         length = math.hypot(dx - ax, dy - ay) or 1.0
         ux, uy = (dx - ax) / length, (dy - ay) / length
         x1, y1 = ax + ux * 0.2 * length, ay + uy * 0.2 * length
