@@ -9,7 +9,7 @@ from kassen.games import load_rules
 from kassen.render.legend import counter_swatch, legend_for, swatch
 
 
-@pytest.mark.parametrize("scenario", ["mukden", "ikedaya", "kawanakajima"])
+@pytest.mark.parametrize("scenario", ["mukden", "ikedaya", "kawanakajima", "toba-fushimi", "tabarazaka"])
 def test_each_game_has_a_legend_whose_colours_are_the_maps(scenario):
     rules = load_rules(scenario)
     legend = legend_for(rules)

@@ -12,6 +12,7 @@ GAME_MODULES: dict[str, str] = {
     "mukden": "kassen.games.mukden",
     "ikedaya": "kassen.games.ikedaya",
     "kawanakajima": "kassen.games.kawanakajima",
+    "bakumatsu": "kassen.games.bakumatsu",
 }
 
 _rules: dict[str, GameRules] = {}

@@ -1,0 +1,128 @@
+"""Decisive Battles! Bakumatsu and Meiji Restoration (Game Journal #96), declared on the engine's
+phase toolkit: Toba-Fushimi (15-1) and Tabarazaka (15-2) on one rules system (1).
+
+The sequence of play is the phase table in phases.py; what a viewer sees is visibility.py (nothing
+is hidden: both sides see everything); the words are hooks.py and locale/; the drawing render.py;
+the position checks checks.py. This class holds only what is built once per scenario.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Optional
+
+from ...engine.actions import Action
+from ...engine.messages import register_catalog_dir
+from ...engine.phases import Phase, PhasedRules, Refusal
+from ...engine.scenario import Scenario
+from ...engine.state import Outcome, State
+from . import checks, hooks, render, victory
+from .data import CUP, HAND, SET_ASIDE, SETUP, BakumatsuData, box
+from .movement import Situation
+from .phases import PHASES, begin_game, wrong_time
+from .rulings import rulings as _rulings
+from .schema import state_schema, upgrade
+from .visibility import OBSERVATION
+
+register_catalog_dir(Path(__file__).resolve().parent / "locale")
+
+#: scenario options a game may be started with (setup(seed, options)), and their values
+OPTIONS = {"mountain_top": ("dice", "strength")}
+
+
+class Rules(PhasedRules):
+    """The Bakumatsu rules bound to one scenario."""
+
+    game = "bakumatsu"
+    hidden_information = False  # every counter and value is open; cup draws are chance steps
+    phases = PHASES
+    observation = OBSERVATION
+    hooks = hooks
+    drawing = render
+    checks = checks
+
+    def __init__(self, scenario: Scenario) -> None:
+        super().__init__(scenario)
+        self.d = BakumatsuData(scenario)
+        self._actions: dict[tuple[str, str, str], Action] = {}
+        # the Situation of the last state only looked at (never one being changed by an action):
+        # legal_actions, is_legal and explain ask about the same state object several times
+        self._seen: Optional[tuple[State, Situation]] = None
+        self._schema = state_schema(self.d, scenario.id)
+        self._view_schema = state_schema(self.d, scenario.id, view=True)
+
+    def setup(self, seed: int | str, options: Optional[dict[str, Any]] = None) -> State:
+        """4: units to their set-up boxes (Toba-Fushimi: the R units into the cup, 15-1-4(1)(3)) or
+        in hand (Tabarazaka, 15-2-4); commanders into their cups and Saigō Takamori aside
+        (15-2-7-2(1)); victory hexes under their scenario control (14(1)); then the set-up (the
+        first player first, 15-1-4(1)) or at once turn 1 (4(4))."""
+        d = self.d
+        options = {k: v for k, v in (options or {}).items() if k in OPTIONS and v in OPTIONS[k]}
+        state = self.base_state(seed, options)
+        for uid, u in d.units.items():
+            if u.setup in d.areas:
+                at = box(SETUP, u.side)
+            elif u.setup == "takamori":
+                at = box(SET_ASIDE, u.side)
+            else:
+                at = box(u.setup, u.side)
+            state["units"][uid] = {"at": at}
+        state.update({
+            "turn": 1, "phase": "setup", "segment": "setup",
+            "active": d.setup_order[0] if d.setup_order else d.first,
+            "disordered": [], "done": [], "pending": [], "owed": {s: 0 for s in d.sides},
+            "control": dict(d.initial_control), "combat": None, "retreat": None, "last": None, "ended": None,
+            "entering": None,
+        })
+        if not d.setup_order:
+            begin_game(self, state)
+        return state
+
+    def situation(self, state: State) -> Situation:
+        """Who stands where in ``state``, shared by every question about that same state object
+        (states are never changed once made: engine/rules.py ``apply`` works on a copy)."""
+        memo = self._seen
+        if memo is not None and memo[0] is state:
+            return memo[1]
+        found = Situation(self.d, state)
+        self._seen = (state, found)
+        return found
+
+    def action(self, verb: str, uid: str, target: str) -> Action:
+        """``verb uid @target``, built once (actions are immutable; legal_actions is hot)."""
+        key = (verb, uid, target)
+        found = self._actions.get(key)
+        if found is None:
+            found = self._actions[key] = Action(verb, (uid,), target)
+        return found
+
+    def wrong_time(self, state: State, phase: Phase, action: Action) -> Refusal:
+        return wrong_time(self, state, action) or super().wrong_time(state, phase, action)
+
+    def outcome(self, state: State) -> Optional[Outcome]:
+        return victory.outcome(self.d, state) if state.get("phase") == "over" else None
+
+    # -- links and saves --------------------------------------------------------------------------------
+    def state_schema(self) -> dict[str, Any]:
+        return self._schema
+
+    def view_schema(self) -> dict[str, Any]:
+        return self._view_schema
+
+    def upgrade(self, data: Any) -> Any:
+        return upgrade(data)
+
+    def pack(self, state_or_view: dict[str, Any]) -> Any:
+        from .schema import pack
+
+        return pack(self.d, state_or_view)
+
+    def unpack(self, data: Any) -> dict[str, Any]:
+        from .schema import unpack
+
+        return unpack(self.d, data)
+
+    def rulings(self) -> list[dict[str, Any]]:
+        return _rulings()
+
+
+__all__ = ["Rules", "OPTIONS", "CUP", "HAND"]
