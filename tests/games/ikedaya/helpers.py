@@ -11,6 +11,7 @@ from kassen.engine.actions import Action
 from kassen.engine.state import clone
 from kassen.games import load_rules
 from kassen.games.ikedaya import Rules
+from tests.support import positions as support
 
 SHIN = "shinsengumi"
 RONIN = "ronin"
@@ -22,7 +23,7 @@ def get_rules() -> Rules:
 
 def text(event_or_msg) -> str:
     """The English words of a log event or a message (events hold message keys and arguments)."""
-    return get_rules().say(event_or_msg)
+    return support.text(get_rules(), event_or_msg)
 
 
 def position(rules: Rules, where: dict[str, Optional[str]], *, turn: int = 1, active: str = SHIN,
@@ -35,9 +36,7 @@ def position(rules: Rules, where: dict[str, Optional[str]], *, turn: int = 1, ac
         u["spent"] = uid in set(spent)
     state.update({"phase": "action", "turn": turn, "active": active, "passes": passes, "acted": acted,
                   "quiet": quiet, "step": None})
-    errors = rules.validate(state)
-    assert not errors, errors
-    return state
+    return support.checked(rules, state)
 
 
 def setup_done(rules: Rules, seed: int = 1, options: Optional[dict] = None) -> dict:
@@ -51,22 +50,16 @@ def setup_done(rules: Rules, seed: int = 1, options: Optional[dict] = None) -> d
 
 
 def apply(rules: Rules, state: dict, *actions: str) -> dict:
-    for a in actions:
-        state, _ = rules.apply(state, a)
-        assert not rules.validate(state), rules.validate(state)
-    return state
+    """The state after ``actions``, each intermediate state checked (tests/support/positions)."""
+    return support.play(rules, state, *actions)[0]
 
 
 def apply_events(rules: Rules, state: dict, *actions: str) -> tuple[dict, list]:
-    events: list = []
-    for a in actions:
-        state, ev = rules.apply(state, a)
-        events += ev
-    return state, events
+    return support.play(rules, state, *actions, check=False)
 
 
 def legal(rules: Rules, state: dict) -> set[str]:
-    return {a.to_text() for a in rules.legal_actions(state)}
+    return set(support.legal(rules, state))
 
 
 def is_legal(rules: Rules, state: dict, text: str) -> bool:

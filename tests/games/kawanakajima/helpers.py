@@ -11,6 +11,7 @@ from typing import Any, Optional
 from kassen.engine.state import CHANCE, Event, State, clone
 from kassen.games import load_rules
 from kassen.games.kawanakajima.data import SIDES
+from tests.support import positions as support
 
 R = load_rules("kawanakajima")
 T = R.t
@@ -25,12 +26,8 @@ def rules():
 
 
 def apply(state: State, *actions: str) -> tuple[State, list[Event]]:
-    """Apply actions in order; returns the final state and every event."""
-    events: list[Event] = []
-    for a in actions:
-        state, ev = R.apply(state, a)
-        events.extend(ev)
-    return state, events
+    """Apply actions in order; returns the final state and every event (tests/support/positions)."""
+    return support.play(R, state, *actions, check=False)
 
 
 def play(state: State, *actions: str) -> State:
@@ -38,7 +35,7 @@ def play(state: State, *actions: str) -> State:
 
 
 def texts(events: list[Event]) -> str:
-    return "\n".join(R.say(e) for e in events)
+    return "\n".join(support.texts(R, events))
 
 
 def started(draws: tuple[str, str, str] = ("n1", "n2", "n3"), seed: int = 1) -> State:
@@ -91,14 +88,11 @@ def position(units: dict[str, str], *, turn: int = 2, active: str = "uesugi", ph
     if retreats is not None:
         s["commander_retreats"].update(retreats)
     s.update(extra)
-    if check:
-        problems = R.validate(s)
-        assert not problems, problems
-    return s
+    return support.checked(R, s) if check else s
 
 
 def legal(state: State) -> set[str]:
-    return {a.to_text() for a in R.legal_actions(state)}
+    return set(support.legal(R, state))
 
 
 def moves_of(state: State, token: str) -> set[str]:
@@ -134,8 +128,7 @@ def with_cards(state: State, side: str, hand: list[str]) -> State:
     rest = Counter(T.decks[side]) - Counter(s["set_aside"][side]) - Counter(hand)
     s["hands"][side] = sort_cards(list(hand))
     s["discards"][side] = sort_cards(list(rest.elements()))
-    assert not R.validate(s), R.validate(s)
-    return s
+    return support.checked(R, s)
 
 
 __all__ = ["R", "T", "SIDES", "apply", "play", "texts", "started", "position", "legal", "moves_of", "fight", "at",

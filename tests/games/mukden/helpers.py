@@ -6,6 +6,7 @@ from typing import Any, Iterable, Optional
 
 from kassen.engine.state import clone
 from kassen.games import load_rules
+from tests.support import positions as support
 
 JP_ALLOT = {"jp-1": 5, "jp-2": 5, "jp-3": 6, "jp-4": 6, "jp-yalu": 5}
 RU_ALLOT = {"ru-1": 4, "ru-2": 4, "ru-3": 4, "ru-gr-right": 4, "ru-gr-left": 4}
@@ -17,7 +18,7 @@ def rules():
 
 def text(event: dict) -> str:
     """The English words of a log event (events hold message keys and arguments)."""
-    return rules().say(event)
+    return support.text(rules(), event)
 
 
 def texts(actions: Iterable[Any]) -> list[str]:
@@ -25,16 +26,12 @@ def texts(actions: Iterable[Any]) -> list[str]:
 
 
 def legal(r, state) -> list[str]:
-    return texts(r.legal_actions(state))
+    return support.legal(r, state)
 
 
 def play(r, state, *actions: str) -> tuple[dict, list[dict]]:
-    """Apply actions in order; returns the final state and every event."""
-    events: list[dict] = []
-    for a in actions:
-        state, ev = r.apply(state, a)
-        events += ev
-    return state, events
+    """Apply actions in order; returns the final state and every event (tests/support/positions)."""
+    return support.play(r, state, *actions, check=False)
 
 
 def allotted(r=None, jp: Optional[dict] = None, ru: Optional[dict] = None, seed: int = 1) -> dict:
@@ -69,9 +66,7 @@ def arrange(r, positions: dict[str, Optional[str]], active: str = "japan", fp: O
         s["allotment"][r.map.side_of[uid]][uid] = max(s["allotment"][r.map.side_of[uid]][uid], n)
     _rebalance(r, s)
     s.update({"active": active, "phase": "move", "waits": waits, "time": time, "chosen": None, "combat": None})
-    problems = r.validate(s)
-    assert not problems, problems
-    return s
+    return support.checked(r, s)
 
 
 def _rebalance(r, s: dict) -> None:
