@@ -1,4 +1,4 @@
-from kassen.engine.occupancy import cells_next_to, occupants, sole_occupants
+from kassen.engine.occupancy import occupants, sole_occupants
 
 UNITS = {"a": {"at": "0101"}, "b": {"at": "0101"}, "c": {"at": "0203"}, "d": {"at": None}, "e": {"at": "box"}}
 NEIGHBORS = {"0101": ("0102", "0201"), "0203": ("0202", "0303"), "0102": (), "0201": (), "0202": (), "0303": ()}
@@ -12,8 +12,3 @@ def test_occupants_lists_stacks_in_order_and_skips_removed_units():
 def test_sole_occupants_on_the_given_cells_only():
     assert sole_occupants({"a": {"at": "0101"}, "c": {"at": "0203"}, "e": {"at": "box"}}, NEIGHBORS) == {
         "0101": "a", "0203": "c"}
-
-
-def test_cells_next_to_some_units():
-    assert cells_next_to(UNITS, NEIGHBORS, ["a", "c"]) == {"0102", "0201", "0202", "0303"}
-    assert cells_next_to(UNITS, NEIGHBORS, ["d", "e"]) == set()
