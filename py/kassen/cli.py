@@ -7,6 +7,7 @@
     python3 -m kassen bench [--scenario ID ...] [--games N]
     python3 -m kassen linkstats SCENARIO [--games N]
     python3 -m kassen fuzz [--game G] [--seconds S] [--seed N] [--json]
+    python3 -m kassen arena SCENARIO --a hard --b greedy --games N --seed S [--workers W] [--json]
 """
 from __future__ import annotations
 
@@ -226,6 +227,28 @@ def _cmd_fuzz(args: argparse.Namespace) -> int:
     return 1 if report.findings else 0
 
 
+def _cmd_arena(args: argparse.Namespace) -> int:
+    from .ai.arena import format_table, run_arena
+    from .ai.players import PLAYERS
+
+    for name in (args.a, args.b):
+        if name not in PLAYERS:
+            raise KassenError(f"no player {name[:40]!r} (players: {', '.join(PLAYERS)})")
+    if args.scenario not in scenario_ids():
+        raise KassenError(f"no scenario {args.scenario[:40]!r} (scenarios: {', '.join(scenario_ids())})")
+    if args.games < 1:
+        raise KassenError("--games must be at least 1")
+
+    def progress(result: Any) -> None:
+        if args.progress:
+            print(f"game {result.index}: {result.winner or 'draw'} ({result.level}), {result.actions} actions",
+                  file=sys.stderr, flush=True)
+
+    summary = run_arena(args.scenario, args.a, args.b, args.games, args.seed, max(1, args.workers), progress)
+    print(json.dumps(summary) if args.json else format_table(summary))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python3 -m kassen", description="kassen command line")
     sub = ap.add_subparsers(dest="command", required=True)
@@ -267,6 +290,16 @@ def build_parser() -> argparse.ArgumentParser:
                    help="only these input kinds (default: all)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_cmd_fuzz)
+    p = sub.add_parser("arena", help="computer against computer: win rates with 95 % intervals")
+    p.add_argument("scenario")
+    p.add_argument("--a", default="hard", help="player A: random, greedy, easy, normal or hard")
+    p.add_argument("--b", default="greedy", help="player B (each player takes each side in half the games)")
+    p.add_argument("--games", type=int, default=20)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--workers", type=int, default=1, help="processes playing games in parallel")
+    p.add_argument("--progress", action="store_true", help="one line per finished game on stderr")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_cmd_arena)
     return ap
 
 

@@ -1,0 +1,248 @@
+"""What the computer opponent knows about Mukden (kassen.ai.gameai.GameAI).
+
+Secrets: each side's fighting power (mukden.3.secret-until-end). The sampler draws the other
+side's allotment from what has been announced: every call made by an enemy unit is at most its
+FP at the time (mukden.7.call-min-one), every loss is logged, a removed unit lost exactly what it
+had (mukden.7.zero-removed), each unit got at least the minimum and the totals are printed
+(mukden.3.*). Units on which nothing is known share the rest at random.
+
+The evaluation is the withdrawal race (mukden.4.*): Russia wins by declaring when twice the FP it
+has taken off the map exceeds Japan's surviving FP, so a position is judged by Russia's
+*potential* -- withdrawn FP plus the FP on the map weighted by how soon and how surely each unit
+can reach an exit (turns on the empty map, more when it is pinned next to a Japanese unit, less
+likely the longer the queue of units before it) -- against Japan's FP; by the raid on the supply
+source (a Russian unit near it with the way open ends the game at once); and, late, by time: with
+a Japanese unit on Mukden or the railway north of it, every combat brings Japan's time victory
+closer.
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections import deque
+from typing import Any, Optional, Sequence
+
+from ...ai.gameai import GameAI, fresh_rng
+from ...ai.observation import Observation, event_messages
+from ...engine.actions import Action
+from ...engine.movement import MoveRules, reach
+from ...engine.state import State, clone
+from . import combat as cb
+from .data import JAPAN, RUSSIA
+
+# Allotment plans, in allot order (mukden.3.*): picked per game with the bot's own seed.
+# Japan: [1st, 2nd, 3rd (off the map), 4th, Yalu]; Russia: [1st, 2nd, 3rd, GR-Right, GR-Left].
+PLANS = {
+    JAPAN: ([6, 6, 4, 7, 4], [5, 7, 4, 6, 5], [6, 5, 5, 7, 4], [7, 6, 3, 7, 4]),
+    RUSSIA: ([4, 3, 4, 5, 4], [3, 3, 4, 5, 5], [4, 4, 3, 5, 4], [3, 4, 4, 4, 5]),
+}
+
+
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+
+
+class AI(GameAI):
+    has_secrets = True
+
+    def __init__(self, rules) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(rules)
+        m = rules.map
+        self.m = m
+        free = MoveRules(stop_steps=m.move_rules[RUSSIA].stop_steps, stop_cells=m.mountain)
+        #: Russian turns from each hex to off the map, on the empty map (river and mountain stops)
+        self.exit_turns = self._turns(m.steps[RUSSIA], free, lambda cells: m.withdrawn_box in cells)
+        #: Russian turns from each hex to the supply source
+        self.supply_turns = self._turns(m.steps[RUSSIA], free, lambda cells: bool(m.supply & set(cells)))
+        #: Japanese turns from each hex to Mukden or the railway north of it
+        jfree = MoveRules(stop_steps=m.move_rules[JAPAN].stop_steps, stop_cells=m.mountain)
+        self.victory_turns = self._turns(m.steps[JAPAN], jfree, lambda cells: bool(m.victory & set(cells)))
+        self.victory_turns.update({h: 0 for h in m.victory})
+
+    def _turns(self, steps: Any, rules: MoveRules, goal: Any) -> dict[str, int]:
+        """Turns (moves of up to two hexes) from every hex until ``goal(cells reached)`` holds."""
+        m = self.m
+        one = {h: list(reach(steps, h, 2, rules).cost) for h in m.hexes}
+        back: dict[str, list[str]] = {h: [] for h in m.hexes}
+        for h, cells in one.items():
+            for c in cells:
+                if c in back and c != h:
+                    back[c].append(h)
+        dist = {h: 1 for h in m.hexes if goal(one[h])}
+        queue = deque(dist)
+        while queue:
+            h = queue.popleft()
+            for prev in back[h]:
+                if prev not in dist:
+                    dist[prev] = dist[h] + 1
+                    queue.append(prev)
+        return {h: dist.get(h, 9) for h in m.hexes}
+
+    # -- the sampler ------------------------------------------------------------------------------------
+    def sample(self, obs: Observation, rng: random.Random) -> State:
+        """The view with the other side's allotment and FP drawn consistently with every call and
+        loss announced so far."""
+        state = super().sample(obs, rng)
+        m, side = self.m, obs.side
+        enemy = self.other(side)
+        phase = state["phase"]
+        if phase == "allot" and (enemy == RUSSIA or state["active"] == JAPAN):
+            state["allotment"][enemy], state["fp"][enemy] = {}, {}  # not allotted yet
+            return state
+        units = m.units_of[enemy]
+        lost = {u: 0 for u in units}
+        need = {u: m.fp_min for u in units}
+        for key, args in event_messages(obs.events):
+            who = args.get("unit")
+            uid = who.get("u") if isinstance(who, dict) else None
+            if uid not in lost:
+                continue
+            if key == "mukden.log.calls" and isinstance(args.get("value"), int):
+                need[uid] = max(need[uid], args["value"] + lost[uid])
+            elif key == "mukden.log.loss" and isinstance(args.get("loss"), int):
+                lost[uid] += args["loss"]
+        removed = {u for u in units if state["units"][u]["at"] is None}
+        low = {}
+        for u in units:
+            if u in removed:
+                low[u] = max(lost[u], 1)
+            else:
+                low[u] = max(need[u], lost[u] + 1)
+        total = m.fp_total[enemy]
+        slack = total - sum(low.values())
+        if slack < 0:  # a history we cannot read whole (a position opened from a link): relax
+            low = {u: (max(lost[u], 1) if u in removed else max(m.fp_min, lost[u] + 1)) for u in units}
+            slack = total - sum(low.values())
+        free = [u for u in units if u not in removed]
+        alloc = dict(low)
+        if slack > 0 and free:
+            weights = [rng.random() + 0.5 for _ in free]
+            for _ in range(slack):
+                r = rng.random() * sum(weights)
+                for u, w in zip(free, weights):
+                    r -= w
+                    if r < 0:
+                        break
+                alloc[u] += 1
+        elif slack < 0:  # still impossible: take the excess from the largest shares
+            for _ in range(-slack):
+                u = max(alloc, key=lambda x: alloc[x])
+                alloc[u] -= 1
+        state["allotment"][enemy] = alloc
+        state["fp"][enemy] = {u: max(0, alloc[u] - lost[u]) for u in units}
+        return state
+
+    # -- judging positions ---------------------------------------------------------------------------------
+    def quiet(self, state: State) -> bool:
+        return state["phase"] in ("move", "over", "allot")
+
+    def terminal_value(self, state: State, side: str) -> float:
+        return super().terminal_value(state, side)
+
+    def _fp(self, state: State, side: str) -> dict[str, int]:
+        return state["fp"][side] or state["allotment"][side] or {}
+
+    def material(self, state: State, side: str) -> float:
+        if state["phase"] == "over":
+            return self.terminal_value(state, side)
+        m = self.m
+        jfp, rfp = self._fp(state, JAPAN), self._fp(state, RUSSIA)
+        j = sum(jfp.get(u, 0) for u in m.units_of[JAPAN] if state["units"][u]["at"] is not None)
+        r = sum(rfp.get(u, 0) for u in m.units_of[RUSSIA] if state["units"][u]["at"] is not None)
+        p = _sigmoid((r * m.fp_total[JAPAN] / m.fp_total[RUSSIA] - j) / 6.0)
+        return p if side == RUSSIA else 1.0 - p
+
+    def evaluate(self, state: State, side: str) -> float:
+        if state["phase"] == "over":
+            return self.terminal_value(state, side)
+        if state["phase"] == "allot":
+            return 0.5
+        m = self.m
+        units = state["units"]
+        jfp, rfp = self._fp(state, JAPAN), self._fp(state, RUSSIA)
+        japan_fp = sum(jfp.get(u, 0) for u in m.units_of[JAPAN] if units[u]["at"] is not None)
+        withdrawn = sum(rfp.get(u, 0) for u in m.units_of[RUSSIA] if units[u]["at"] == m.withdrawn_box)
+        jcells = [units[u]["at"] for u in m.units_of[JAPAN] if units[u]["at"] in m.neighbors]
+        jzone = m.zones.zone(jcells)
+        # Russian units on the map: turns to get out, closest first
+        runners = []
+        raid = 0.0
+        for u in m.units_of[RUSSIA]:
+            at = units[u]["at"]
+            if at not in m.neighbors:
+                continue
+            pinned = at in jzone
+            turns = self.exit_turns[at] + (2 if pinned else 0)
+            # Japanese units between the unit and the exits slow it down
+            turns += sum(1 for c in jcells if self.exit_turns.get(c, 9) < self.exit_turns[at]
+                         and m.board.distance(c, at) <= 2) * 0.5
+            runners.append((turns, rfp.get(u, 0)))
+            st = self.supply_turns[at] + (2 if pinned else 0)
+            guards = sum(1 for c in jcells if m.board.distance(c, next(iter(m.supply))) <= 1)
+            if st <= 2:
+                raid = max(raid, (0.6 if st <= 1 else 0.25) / (1 + 2 * guards))
+        runners.sort()
+        queue = 0.0
+        potential = 2.0 * withdrawn - japan_fp
+        for turns, fp in runners:
+            queue += turns
+            potential += 2.0 * fp * math.exp(-0.09 * queue)
+        # time: Japan on Mukden or the railway north of it wins when time runs out
+        t = min(state["time"], m.time_limit)
+        hold = min((self.victory_turns.get(c, 9) for c in jcells), default=9)
+        time_pressure = (t / m.time_limit) ** 2 * (6.0 if hold == 0 else 3.0 if hold == 1 else 0.0)
+        p_russia = _sigmoid((potential - time_pressure) / 4.0)
+        p_russia = 1.0 - (1.0 - p_russia) * (1.0 - raid)
+        return p_russia if side == RUSSIA else 1.0 - p_russia
+
+    # -- choosing --------------------------------------------------------------------------------------
+    def plan(self, obs: Observation, rng: random.Random) -> Optional[Action]:
+        """The allotment, by one of a few plans picked with the bot's seed (the same plan for all
+        five steps of a game)."""
+        view = obs.view
+        if view.get("phase") != "allot" or view.get("to_move") != obs.side:
+            return None
+        side = obs.side
+        done = (view.get("allotment") or {}).get(side) or {}
+        order = self.m.units_of[side]
+        pending = [u for u in order if u not in done]
+        if not pending:
+            return Action("confirm")
+        plan = rng.choice(PLANS[side])
+        uid = pending[0]
+        value = plan[order.index(uid)]
+        remaining = self.m.fp_total[side] - sum(done.values())
+        after = len(pending) - 1
+        value = max(self.m.fp_min, min(value, remaining - self.m.fp_min * after))
+        if after == 0:
+            value = remaining
+        return Action("allot", (uid,), arg=str(value))
+
+    def candidates(self, state: State, side: str, legal: Sequence[Action]) -> list[Action]:
+        if legal and legal[0].verb == "call":
+            return sorted(legal, key=lambda a: int(a.arg or 0))  # ties go to the lower call: it tells less
+        return list(legal)
+
+    def reflex(self, state: State, side: str, legal: Sequence[Action]) -> Optional[Action]:
+        """Calls: the least that gives the full die bonus against what the other unit can call."""
+        if not legal or legal[0].verb != "call":
+            return None
+        m, fight = self.m, state["combat"]
+        calls = sorted(int(a.arg or 0) for a in legal)
+        best = calls[-1]
+        if state["phase"] == "defender-call":
+            want = fight["modified_call"] if fight.get("modified_call") is not None else None
+            mods = cb.modifiers(m, m.side_of[fight["attacker"]], fight["attacker_at"], fight["defender_at"])
+            attack = cb.modified_call(fight["attacker_call"], mods, self.rules.floor(state)) if want is None else want
+            value = min(best, attack + m.die_bonus_cap)
+        else:
+            defender = fight["defender"]
+            dfp = self._fp(state, m.side_of[defender]).get(defender, best)
+            mods = cb.modifiers(m, m.side_of[fight["attacker"]], fight["attacker_at"], fight["defender_at"])
+            value = best
+            for c in calls:  # the lowest call already worth the capped bonus against any defence
+                if cb.modified_call(c, mods, self.rules.floor(state)) >= dfp + m.die_bonus_cap:
+                    value = c
+                    break
+        value = max(1, value)
+        return Action("call", arg=str(value))
