@@ -22,7 +22,7 @@ from .players import Player, make_player
 
 #: a game longer than this many actions is stopped and counted as a draw (a guard: none of the
 #: games comes near it)
-MAX_ACTIONS = 20000
+MAX_ACTIONS = 4000
 
 
 @dataclass

@@ -53,6 +53,7 @@ class Config:
     depth: int = 4  # search: quiet steps per playout
     playout_width: int = 3  # search: candidates the playout policy compares
     prior: float = 0.25  # search: weight of the one-ply value beside the playouts' mean
+    margin: float = 0.08  # search: candidates further than this below the best are not searched
     seconds: Optional[float] = None  # wall-clock cap of one decision (the page); None: none
 
 
@@ -60,9 +61,9 @@ class Config:
 PLAYERS: dict[str, Config] = {
     "random": Config("random"),
     "greedy": Config("oneply", value="material", use_candidates=False, samples=1, leaves=36),
-    "easy": Config("oneply", samples=1, leaves=12, noise=0.08),
-    "normal": Config("oneply", samples=2, leaves=48),
-    "hard": Config("search", samples=2, leaves=48, top=4, iterations=10, depth=4, seconds=None),
+    "easy": Config("oneply", samples=1, leaves=12, noise=0.06),
+    "normal": Config("oneply", samples=2, leaves=36),
+    "hard": Config("search", samples=1, leaves=36, top=3, iterations=6, depth=1, playout_width=12),
 }
 LEVELS = ("easy", "normal", "hard")
 
@@ -275,7 +276,10 @@ class SearchThinker(Thinker):
         if not self.top:
             values = self.ply.values()
             order = sorted(range(len(values)), key=lambda i: -(values[i] or 0.0))
-            self.top = order[:max(1, cfg.top)]
+            best = values[order[0]] or 0.0
+            # only candidates the heuristic cannot tell apart from the best are searched: a
+            # clear decision costs no playouts
+            self.top = [i for i in order[:max(1, cfg.top)] if (values[i] or 0.0) >= best - cfg.margin]
             self.sums = [0.0] * len(self.top)
             if len(self.top) == 1:
                 self.done = True

@@ -135,6 +135,28 @@ class AI(GameAI):
             best = max(best, 0.3)
         return best
 
+    def threats(self, state: State, occ: dict) -> dict[str, int]:
+        """{square: the highest Shinsengumi strength that can attack it in one action} (a move of
+        up to 5 MP that ends next to it, or already next to it)."""
+        data, units = self.data, state["units"]
+        out: dict[str, int] = {}
+        for cell, here in occ.items():
+            if cell not in data.square_set:
+                continue
+            shin = [u for u in here if data.counters[u].side == self.shin]
+            if not shin:
+                continue
+            power = max(self.strength[u] for u in shin)
+            ends = [cell]
+            if not enemy_next_to(data, occ, cell, self.shin):
+                ends += [d for d in reachable(data, occ, cell, self.shin, data.mp.get(self.shin))
+                         if d in data.square_set]
+            for end in ends:
+                for target in data.fight_adjacent[end]:
+                    if out.get(target, 0) < power:
+                        out[target] = power
+        return out
+
     def evaluate(self, state: State, side: str) -> float:
         if self.rules.outcome(state) is not None:
             return self.terminal_value(state, side)
@@ -143,6 +165,17 @@ class AI(GameAI):
         ronin_points, shin_points = self._points(state)
         guards = sum(1 for u in data.side_units[self.shin] if units[u]["at"] in data.exit_boxes)
         count = (state.get("options") or {}).get("shinsengumi_score", data.default_options.get("shinsengumi_score"))
+        # the Shinsengumi still inside decide how many of the Ronin who do not get out are killed:
+        # a Ronin left standing when the game ends scores for nobody
+        shin_power = sum(self.strength[u] for u in data.side_units[self.shin]
+                         if units[u]["at"] in data.square_set or units[u]["at"] == POOL)
+        kill = min(0.85, 0.1 + 0.05 * shin_power)
+        threat = self.threats(state, occ) if state["phase"] == "action" else {}
+        best_here: dict[str, int] = {}
+        for u in data.side_units[self.ronin]:
+            at = units[u]["at"]
+            if at in data.square_set:
+                best_here[at] = max(best_here.get(at, 0), self.strength[u])
         left = 0.0
         for u in data.side_units[self.ronin]:
             at = units[u]["at"]
@@ -150,13 +183,24 @@ class AI(GameAI):
                 continue
             worth = self.status[u]
             e = self.escape_chance(state, occ, u, guards)
+            # a Shinsengumi able to strike before the Ronin gets away: the stronger, the likelier
+            t = 0.0
+            if at in threat:
+                t = _sigmoid((threat[at] + 1.5 - best_here.get(at, 0)) * 0.9)
+            e *= 1.0 - 0.5 * t
             ronin_points += worth * e
-            shin_points += (1 if count == "count" else worth) * (1 - e) * 0.85
+            shin_points += (1 if count == "count" else worth) * (1 - e) * min(0.95, kill + 0.3 * t)
             left += worth
-        # Shinsengumi next to Ronin stacks may die; their fighters matter while Ronin remain
-        shin_power = sum(self.strength[u] for u in data.side_units[self.shin] if units[u]["at"] in data.square_set)
-        margin = ronin_points - shin_points + 0.5 - 0.05 * shin_power
-        p = _sigmoid(margin / (1.0 + 0.3 * math.sqrt(left)))
+        # Shinsengumi within reach of a Ronin stack stronger than they are may die too
+        for u in data.side_units[self.shin]:
+            at = units[u]["at"]
+            if at in data.square_set:
+                danger = max((best_here.get(n, 0) for n in data.fight_adjacent[at]), default=0)
+                if danger:
+                    ronin_points += self.status[u] * 0.25 * _sigmoid((danger + 1 - self.strength[u]) * 0.9)
+        margin = ronin_points - shin_points + 0.5
+        p = _sigmoid(margin / (1.5 + 0.5 * math.sqrt(left)))
+        p = 0.94 * p + 0.06 * _sigmoid(margin / 8.0)  # never indifferent, even in a decided game
         return p if side == self.ronin else 1.0 - p
 
     # -- choosing ---------------------------------------------------------------------------------------

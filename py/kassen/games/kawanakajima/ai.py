@@ -36,6 +36,9 @@ from ...engine.visibility import is_anonymous
 from .tables import RETREAT_CARD, SIDES, TAKEDA, UESUGI, card_value, sort_cards
 
 OTHER = {UESUGI: TAKEDA, TAKEDA: UESUGI}
+#: what a card in hand is worth to the evaluation (a Retreat card saves a unit, but wins nothing)
+CARD_POINTS = {c: (card_value(c) if c != RETREAT_CARD else 0.0)
+               for c in ("1", "2", "3", "4", "4.5", "5", "6", RETREAT_CARD)}
 
 
 def _phi(x: float) -> float:
@@ -210,47 +213,60 @@ class AI(GameAI):
             return self.terminal_value(state, side)
         t = self.t
         units = state["units"]
-        sc = self._scores(state)
-        mu = float(sc[UESUGI] - sc[TAKEDA])
+        on_map, region, river, side_of = t.on_map, t.scoring_region, t.river, t.side
+        retreats = state["commander_retreats"]
+        penalty = {s: t.commander_penalty * retreats[s] for s in SIDES}
         turns_left = t.turns - state["turn"] + (0.5 if state["active"] == UESUGI else 0.0)
+        soon = min(1.0, turns_left)
+        # the score now (9 2)): removed enemies, own face-up units counted, enemy commander retreats
+        mu = float(retreats[TAKEDA] - retreats[UESUGI])
         strength = {UESUGI: 0.0, TAKEDA: 0.0}
         cells: dict[str, str] = {}
+        value: dict[str, float] = {}
         for uid, u in units.items():
             at = u["at"]
-            if at in t.on_map:
-                cells[at] = uid
+            s_u = side_of[uid]
+            sign = 1.0 if s_u == UESUGI else -1.0
+            if at is None:
+                mu -= sign  # a removed unit scores for the other side
+                continue
+            if at not in on_map:
+                continue
+            face_up = u.get("face_up")
+            if s_u == TAKEDA:
+                mu -= 1.0 if face_up else 0.3 * soon  # face-down units will mostly be turned
+            elif at in region:
+                mu += 1.0 if face_up else 0.35 * soon
+            v = self.value[uid] - (t.river_penalty if at in river else 0.0)
+            if uid != self.commander[s_u]:
+                v -= penalty[s_u]
+            value[uid] = v
+            strength[s_u] += v
+            cells[at] = uid
+        if units[self.commander[UESUGI]]["at"] is None or units[self.commander[TAKEDA]]["at"] is None:
+            return self.terminal_value(state, side)
+        # contact: a unit next to a stronger enemy is in danger (a marked one more so); the
+        # commanding generals most of all (9 1))
         danger = {UESUGI: 0.0, TAKEDA: 0.0}
+        neighbors = t.neighbors
         for at, uid in cells.items():
-            side_u = t.side[uid]
-            v = self._strength(state, uid)
-            strength[side_u] += v
-            u = units[uid]
-            # Uesugi units across the river score once face up; Takeda face-down units once turned
-            if side_u == UESUGI and at in t.scoring_region and not u.get("face_up"):
-                mu += 0.35 * min(1.0, turns_left)
-            if side_u == TAKEDA and not u.get("face_up"):
-                mu -= 0.3 * min(1.0, turns_left)
-            # contact: a unit next to a stronger enemy is in danger, a marked one more so
-            for n in t.neighbors[at]:
+            s_u = side_of[uid]
+            v = value[uid] - (1.0 if units[uid].get("retreat_marker") else 0.0)
+            worst = 0.0
+            for n in neighbors[at]:
                 other = cells.get(n)
-                if other is None or t.side[other] == side_u:
-                    continue
-                gap = self._strength(state, other) - v + (1.0 if u.get("retreat_marker") else 0.0)
-                if gap > 0:
-                    danger[side_u] += min(gap, 2.0) * (3.0 if t.generals[uid].commander else 0.25)
+                if other is not None and side_of[other] != s_u:
+                    gap = value[other] - v
+                    if gap > worst:
+                        worst = gap
+            if worst > 0:
+                danger[s_u] += min(worst, 2.0) * (3.0 if uid == self.commander[s_u] else 0.35)
         mu += 0.12 * (strength[UESUGI] - strength[TAKEDA]) * min(1.0, turns_left / 3.0)
         for s in SIDES:
-            hand = state["hands"][s]
-            good = sum(card_value(c) for c in hand if c != RETREAT_CARD) + sum(
-                card_value(c) for c in state["discards"][s] if c != RETREAT_CARD) * 0.5
-            mu += (0.02 * good) * (1 if s == UESUGI else -1)
+            good = sum(CARD_POINTS[c] for c in state["hands"][s]) + 0.5 * sum(
+                CARD_POINTS[c] for c in state["discards"][s])
+            mu += 0.02 * good if s == UESUGI else -0.02 * good
         mu += danger[TAKEDA] - danger[UESUGI]
-        # the commanding generals: removal ends the game (9 1))
-        for s in SIDES:
-            cid = self.commander[s]
-            at = units[cid]["at"]
-            if at is None:
-                return self.terminal_value(state, side)
         sigma = 1.2 + 1.1 * max(0.0, turns_left)
         return self._chances(mu, sigma, side)
 

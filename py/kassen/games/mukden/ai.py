@@ -28,6 +28,7 @@ from ...engine.actions import Action
 from ...engine.movement import MoveRules, reach
 from ...engine.state import State, clone
 from . import combat as cb
+from . import movement as mv
 from .data import JAPAN, RUSSIA
 
 # Allotment plans, in allot order (mukden.3.*): picked per game with the bot's own seed.
@@ -58,6 +59,9 @@ class AI(GameAI):
         jfree = MoveRules(stop_steps=m.move_rules[JAPAN].stop_steps, stop_cells=m.mountain)
         self.victory_turns = self._turns(m.steps[JAPAN], jfree, lambda cells: bool(m.victory & set(cells)))
         self.victory_turns.update({h: 0 for h in m.victory})
+        #: hex distances (the evaluation asks often)
+        self.distance = {(a, b): m.board.distance(a, b) for a in m.hexes for b in m.hexes}
+        self.supply_hex = sorted(m.supply)[0]
 
     def _turns(self, steps: Any, rules: MoveRules, goal: Any) -> dict[str, int]:
         """Turns (moves of up to two hexes) from every hex until ``goal(cells reached)`` holds."""
@@ -164,35 +168,56 @@ class AI(GameAI):
         withdrawn = sum(rfp.get(u, 0) for u in m.units_of[RUSSIA] if units[u]["at"] == m.withdrawn_box)
         jcells = [units[u]["at"] for u in m.units_of[JAPAN] if units[u]["at"] in m.neighbors]
         jzone = m.zones.zone(jcells)
-        # Russian units on the map: turns to get out, closest first
+        dist = self.distance
+        russia_next = state["active"] == RUSSIA  # Russia moves (or declares) next
+        if russia_next and 2 * withdrawn > japan_fp:
+            return self._side_value(0.99, side)  # mukden.4.withdraw-ru-win: declared at once
+        # Russian units on the map: turns to get out, closest first; what each can do next move
         runners = []
-        raid = 0.0
+        raids = 0
+        exit_win = False
         for u in m.units_of[RUSSIA]:
             at = units[u]["at"]
             if at not in m.neighbors:
                 continue
+            fp = rfp.get(u, 0)
+            dests = mv.destinations(m, units, u)
+            if any(d in m.supply for d in dests):
+                raids += 1  # mukden.4.supply-sudden-death within one move
+            if m.withdrawn_box in dests and 2 * (withdrawn + fp) > japan_fp:
+                exit_win = True  # out this move, declared at the end of the turn
             pinned = at in jzone
             turns = self.exit_turns[at] + (2 if pinned else 0)
             # Japanese units between the unit and the exits slow it down
             turns += sum(1 for c in jcells if self.exit_turns.get(c, 9) < self.exit_turns[at]
-                         and m.board.distance(c, at) <= 2) * 0.5
-            runners.append((turns, rfp.get(u, 0)))
-            st = self.supply_turns[at] + (2 if pinned else 0)
-            guards = sum(1 for c in jcells if m.board.distance(c, next(iter(m.supply))) <= 1)
-            if st <= 2:
-                raid = max(raid, (0.6 if st <= 1 else 0.25) / (1 + 2 * guards))
+                         and dist[c, at] <= 2) * 0.5
+            runners.append((turns, fp))
+        if russia_next and (raids or exit_win):
+            return self._side_value(0.98, side)
         runners.sort()
         queue = 0.0
         potential = 2.0 * withdrawn - japan_fp
         for turns, fp in runners:
             queue += turns
             potential += 2.0 * fp * math.exp(-0.09 * queue)
-        # time: Japan on Mukden or the railway north of it wins when time runs out
+        # time (mukden.4.time-*): when it runs out, Japan wins if it holds Mukden or the railway
+        # north of it, Russia otherwise; the closer the end, the more holding counts
         t = min(state["time"], m.time_limit)
-        hold = min((self.victory_turns.get(c, 9) for c in jcells), default=9)
-        time_pressure = (t / m.time_limit) ** 2 * (6.0 if hold == 0 else 3.0 if hold == 1 else 0.0)
-        p_russia = _sigmoid((potential - time_pressure) / 4.0)
-        p_russia = 1.0 - (1.0 - p_russia) * (1.0 - raid)
+        near = min((self.victory_turns.get(c, 9) for c in jcells), default=9)
+        russians_on = sum(1 for u in m.units_of[RUSSIA] if units[u]["at"] in m.victory)
+        hold = 1.0 if near == 0 else 0.55 / near - 0.15 * russians_on
+        time_term = 10.0 * (t / m.time_limit) ** 2 * (0.5 - max(0.0, hold))
+        margin = potential + time_term
+        # a little of the raw margin too, so that a lost (or won) race still prefers the better
+        # position instead of being indifferent
+        p_russia = 0.94 * _sigmoid(margin / 4.0) + 0.06 * _sigmoid(margin / 16.0)
+        # Japan to move can stop one threat of a sudden end, rarely two
+        threat = (0.55 if raids + exit_win == 1 else 0.9) if (raids or exit_win) else 0.0
+        p_russia = 1.0 - (1.0 - p_russia) * (1.0 - threat)
+        return p_russia if side == RUSSIA else 1.0 - p_russia
+
+    @staticmethod
+    def _side_value(p_russia: float, side: str) -> float:
         return p_russia if side == RUSSIA else 1.0 - p_russia
 
     # -- choosing --------------------------------------------------------------------------------------
@@ -219,9 +244,37 @@ class AI(GameAI):
         return Action("allot", (uid,), arg=str(value))
 
     def candidates(self, state: State, side: str, legal: Sequence[Action]) -> list[Action]:
+        """Calls lowest first (ties go to the call that tells less); moves ranked by a quick look
+        at where they lead (fast playouts try the first few)."""
         if legal and legal[0].verb == "call":
-            return sorted(legal, key=lambda a: int(a.arg or 0))  # ties go to the lower call: it tells less
-        return list(legal)
+            return sorted(legal, key=lambda a: int(a.arg or 0))
+        if state["phase"] != "move" or len(legal) <= 8:
+            return list(legal)
+        m = self.m
+        units = state["units"]
+        enemy_cells = [units[u]["at"] for u in m.units_of[self.other(side)] if units[u]["at"] in m.neighbors]
+        dist = self.distance
+        scored = []
+        for i, a in enumerate(legal):
+            score = 0.0
+            if a.verb == "withdraw":
+                score = 5.0
+            elif a.verb == "move" and a.units:
+                frm, to = units[a.units[0]]["at"], a.cell
+                if to == m.withdrawn_box:
+                    score = 10.0
+                elif to in m.neighbors:
+                    near = min((dist[to, c] for c in enemy_cells), default=9)
+                    if side == RUSSIA:
+                        before = self.exit_turns.get(frm, 9) if frm in m.neighbors else 9
+                        score = 2.0 * (before - self.exit_turns[to]) - (1.5 if near == 1 else 0.0)
+                        score += 3.0 if self.supply_turns[to] <= 1 else 0.0
+                    else:
+                        score = (3.0 if near == 1 else 1.0 / near) + (2.0 if to in m.victory else 0.0)
+                        score -= 0.3 * min(self.victory_turns.get(to, 9), 4)
+            scored.append((-score, i, a))
+        scored.sort()
+        return [a for _, _, a in scored]
 
     def reflex(self, state: State, side: str, legal: Sequence[Action]) -> Optional[Action]:
         """Calls: the least that gives the full die bonus against what the other unit can call."""
