@@ -13,7 +13,7 @@ NPM_STAMP := node_modules/.package-lock.json
 VENV_STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
 
-.PHONY: serve build test bench system-deps browser-deps clean
+.PHONY: serve build test bench survey system-deps browser-deps clean
 
 serve: build
 	$(PYTHON) tools/serve.py --port $(PORT)
@@ -26,6 +26,12 @@ test: browser-deps build $(VENV_STAMP)
 
 bench: browser-deps build $(VENV_STAMP)
 	$(VENV)/bin/python -m pytest -m bench -s tests/browser/test_timing.py tests/browser/test_engine_speed.py tests/browser/test_surface_bench.py $(PYTEST_ARGS)
+
+# Long: run it on a quiet machine (nice -n 10 leaves the cores to others first). Resumable: finished
+# pairings in docs/ai-survey.json are skipped. SURVEY_ARGS e.g. "--scenario mukden --workers 2".
+SURVEY_ARGS ?= --workers 2
+survey:
+	nice -n 10 $(PYTHON) tools/ai_survey.py $(SURVEY_ARGS)
 
 system-deps:
 	@bash tools/system-deps.sh

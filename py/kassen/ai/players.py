@@ -260,7 +260,7 @@ class SearchThinker(Thinker):
         self.rng, self._samples = self.ply.rng, self.ply._samples
         self.legal = self.ply.legal
         self.top: list[int] = []
-        self.sums: list[float] = []
+        self.results: list[list[float]] = []  # per searched candidate, one value per iteration
         self.iteration = 0
         self.choice: Optional[Action] = None
         self.done = len(self.ply.options) == 1 or self.ply.choice is not None
@@ -280,7 +280,7 @@ class SearchThinker(Thinker):
             # only candidates the heuristic cannot tell apart from the best are searched: a
             # clear decision costs no playouts
             self.top = [i for i in order[:max(1, cfg.top)] if (values[i] or 0.0) >= best - cfg.margin]
-            self.sums = [0.0] * len(self.top)
+            self.results = [[] for _ in self.top]
             if len(self.top) == 1:
                 self.done = True
                 return
@@ -288,7 +288,7 @@ class SearchThinker(Thinker):
             base = self.sample(cfg.samples + self.iteration)
             seed = self.rng.getrandbits(32)
             for slot, i in enumerate(self.top):
-                self.sums[slot] += self.playout(base, self.ply.options[i], seed)
+                self.results[slot].append(self.playout(base, self.ply.options[i], seed))
             self.iteration += 1
             if time.perf_counter() >= end:
                 break
@@ -319,21 +319,38 @@ class SearchThinker(Thinker):
         return ai.evaluate(state, self.side) if ai.quiet(state) else Lookahead(ai, self.side, ai.evaluate, rng).value(state, 1)
 
     def values(self) -> list[tuple[Action, float]]:
-        """(candidate, combined value) of the candidates searched so far."""
+        """(candidate, combined value) of the candidates searched so far: the one-ply value
+        blended with the playouts' mean."""
         cfg = self.player.config
         prior = self.ply.values()
         out = []
         for slot, i in enumerate(self.top):
-            mean = self.sums[slot] / self.iteration if self.iteration else (prior[i] or 0.0)
+            runs = self.results[slot] if self.results else []
+            mean = sum(runs) / len(runs) if runs else (prior[i] or 0.0)
             out.append((self.ply.options[i], cfg.prior * (prior[i] or 0.0) + (1 - cfg.prior) * mean))
         return out
 
     def best(self) -> Action:
+        """The heuristic's choice, unless the playouts found another candidate better by more than
+        their noise: the paired differences (same samples, same dice) must exceed 1.5 standard
+        errors. Playouts are few and noisy; the one-ply values come from exact odds."""
         if self.choice is not None:
             return self.choice
         if not self.top or self.ply.choice is not None:
             return self.ply.best()
-        found = max(self.values(), key=lambda av: av[1])[0]
+        values = self.values()
+        found, found_value = values[0]
+        base = self.results[0] if self.results else []
+        for slot in range(1, len(self.top)):
+            runs = self.results[slot]
+            n = min(len(runs), len(base))
+            if n < 3:
+                continue
+            diffs = [runs[k] - base[k] for k in range(n)]
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            if mean > 1.5 * math.sqrt(var / n) and values[slot][1] > found_value:
+                found, found_value = values[slot]
         if self.done:
             self.choice = found
         return found

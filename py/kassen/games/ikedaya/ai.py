@@ -67,7 +67,7 @@ class AI(GameAI):
             for a in range(1, self.die + 1):
                 for d in range(1, self.die + 1):
                     rolls = [a] + [1] * (na - 1) + [d] + [1] * (nd - 1)
-                    out.append(([self.rules._act("roll", arg=str(r)) for r in rolls], pa[a - 1] * pd[d - 1]))
+                    out.append(([Action("roll", arg=str(r)) for r in rolls], pa[a - 1] * pd[d - 1]))
             return out
         return super().chance(state)
 

@@ -33,7 +33,7 @@ from ...ai.observation import Observation
 from ...engine.actions import Action
 from ...engine.state import State, clone
 from ...engine.visibility import is_anonymous
-from .tables import RETREAT_CARD, SIDES, TAKEDA, UESUGI, card_value, sort_cards
+from .data import RETREAT_CARD, SIDES, TAKEDA, UESUGI, card_value, sort_cards
 
 OTHER = {UESUGI: TAKEDA, TAKEDA: UESUGI}
 #: what a card in hand is worth to the evaluation (a Retreat card saves a unit, but wins nothing)

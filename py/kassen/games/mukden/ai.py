@@ -204,9 +204,14 @@ class AI(GameAI):
         # north of it, Russia otherwise; the closer the end, the more holding counts
         t = min(state["time"], m.time_limit)
         near = min((self.victory_turns.get(c, 9) for c in jcells), default=9)
-        russians_on = sum(1 for u in m.units_of[RUSSIA] if units[u]["at"] in m.victory)
-        hold = 1.0 if near == 0 else 0.55 / near - 0.15 * russians_on
-        time_term = 10.0 * (t / m.time_limit) ** 2 * (0.5 - max(0.0, hold))
+        defenders = [rfp.get(u, 0) for u in m.units_of[RUSSIA] if units[u]["at"] in m.victory]
+        if near == 0:
+            hold = 1.0
+        elif len(defenders) < len(m.victory):
+            hold = 0.6 / near  # a victory hex is free: how soon can Japan stand on it
+        else:
+            hold = 0.45 / near - 0.04 * sum(defenders)  # every one held: the defenders must be worn down
+        time_term = 12.0 * (t / m.time_limit) * (0.5 - max(0.0, hold))
         margin = potential + time_term
         # a little of the raw margin too, so that a lost (or won) race still prefers the better
         # position instead of being indifferent
