@@ -1,0 +1,107 @@
+"""What the computer opponent knows about Bakumatsu (kassen.ai.gameai.GameAI).
+
+No secrets (every counter and value is open; cup draws are chance steps): the sampler is the
+default. The evaluation reads the victory conditions (14): victory hexes held against the number
+needed at the end of the last turn, the race for the uncontrolled and enemy-held ones (how close
+each side's combat units are), the sudden end when a combat unit enters the opponent's entry hex
+(14(4)(1)), and the combat strength each side still has on the map. Movement offers hundreds of
+destinations; the candidates keep, for each unit, the few that bring it nearest a victory hex or
+an enemy, and every fire, melee and other step.
+"""
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+from ...ai.gameai import GameAI
+from ...engine.actions import Action
+from ...engine.state import State
+
+
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+
+
+class AI(GameAI):
+    has_secrets = False
+
+    def __init__(self, rules) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(rules)
+        d = rules.d
+        self.d = d
+        board = rules.board
+        self.hexes = frozenset(d.hexes)
+        self.combat = {s: frozenset(d.combat_units[s]) for s in d.sides}
+        self.power = {uid: float(getattr(u, "fire", 0) or 0) + float(getattr(u, "melee", 0) or 0)
+                      for uid, u in d.units.items()}
+        self.victory = tuple(d.victory)
+        self.entry_of = dict(d.entry_of)
+        # distance to the nearest victory hex (and to each side's entry hex) from every hex
+        self.to_victory = {h: min((board.distance(h, v) or 99) for v in self.victory) for h in d.hexes}
+        self.to_entry = {s: {h: (board.distance(h, e) or 99) for h in d.hexes}
+                         for s, e in self.entry_of.items() if e in self.hexes}
+
+    def quiet(self, state: State) -> bool:
+        return state.get("combat") is None and state.get("retreat") is None
+
+    def _other(self, side: str) -> str:
+        a, b = self.d.sides
+        return b if side == a else a
+
+    def material(self, state: State, side: str) -> float:
+        if self.rules.outcome(state) is not None:
+            return self.terminal_value(state, side)
+        control = state["control"]
+        mine = sum(1 for s in control.values() if s == side)
+        theirs = sum(1 for s in control.values() if s == self._other(side))
+        return _sigmoid((mine - theirs) / 3.0)
+
+    def evaluate(self, state: State, side: str) -> float:
+        if self.rules.outcome(state) is not None:
+            return self.terminal_value(state, side)
+        d = self.d
+        units = state["units"]
+        other = self._other(side)
+        control = state["control"]
+        turns_left = max(0, d.turns - state["turn"])
+        held = {s: sum(1 for v in control.values() if v == s) for s in d.sides}
+        score = 0.0
+        for s in d.sides:
+            sign = 1.0 if s == side else -1.0
+            # victory hexes: the number needed at the end (14(4)(2)), and each one counts
+            score += sign * (held[s] + 2.0 * _sigmoid((held[s] - d.needed + 0.5) * 1.5))
+            power = 0.0
+            reach = 0.0
+            threat = 0.0
+            enemy_entry = self.to_entry.get(self._other(s))
+            for uid in self.combat[s]:
+                at = units[uid]["at"]
+                if at not in self.hexes:
+                    continue
+                power += self.power[uid]
+                reach += 1.0 / (1.0 + self.to_victory[at])
+                if enemy_entry is not None:
+                    threat = max(threat, 1.0 / (1.0 + enemy_entry[at]))
+            score += sign * (0.05 * power + 0.25 * reach + 2.0 * threat ** 2)
+        scale = 2.0 + 0.3 * turns_left
+        p = 0.94 * _sigmoid(score / scale) + 0.06 * _sigmoid(score / (4 * scale))
+        return p
+
+    def candidates(self, state: State, side: str, legal: Sequence[Action]) -> list[Action]:
+        """Every action but moves; for each moving unit its three destinations nearest a victory
+        hex or the enemy's entry hex (and staying put)."""
+        if len(legal) <= 16:
+            return list(legal)
+        enemy_entry = self.to_entry.get(self._other(side), {})
+        keep: list[Action] = []
+        moves: dict[tuple[str, ...], list[tuple[float, Action]]] = {}
+        for a in legal:
+            if a.verb != "move" or a.cell not in self.hexes:
+                keep.append(a)
+                continue
+            score = self.to_victory.get(a.cell, 99) + 0.5 * min(enemy_entry.get(a.cell, 99), 20)
+            moves.setdefault(a.units, []).append((score, a))
+        for scored in moves.values():
+            scored.sort(key=lambda sa: sa[0])
+            keep.extend(a for _, a in scored[:3])
+        return keep
