@@ -107,6 +107,37 @@ def test_damaged_save_is_reported_and_set_aside_unchanged(rules):
     assert not c3.resume() and c3.screen().mode == "menu"
 
 
+def test_games_set_aside_are_listed_downloadable_and_deletable(rules):
+    """Nothing is lost: the menu lists every game set aside (and a damaged list of games) with
+    what it was, and offers its unchanged text; only an explicit delete removes it."""
+    store = MemoryStore()
+    c = make(rules, store)
+    c.start_new("toy", seed=5)
+    slot = c.slot
+    key = "kassen:game:" + slot
+    store.setItem(key, store.getItem(key).replace('"log"', '"log":[[{"kind":"x"}]],"_"', 1))
+    damaged = store.getItem(key)
+    c2 = make(rules, store)
+    assert not c2.resume()
+    store.setItem(INDEX_KEY, "{")  # and the list of games is damaged too: rebuilt, the old one kept
+    assert make(rules, store).saves.slots() == []
+    aside = {a.id: a for a in c2.saves.aside()}
+    assert set(aside) == {slot, "index"}
+    assert aside[slot].scenario == "toy" and aside[slot].size == len(damaged)
+    assert aside["index"].scenario == "" and aside["index"].size == 1
+    assert c2.saves.aside_text(slot) == damaged
+    c2.saves.discard_aside(slot)
+    assert [a.id for a in c2.saves.aside()] == ["index"] and c2.saves.aside_text(slot) is None
+
+
+def test_a_failing_store_lists_nothing_set_aside_and_says_so():
+    class Failing(MemoryStore):
+        def keys(self):
+            raise OSError("SecurityError: the operation is insecure")
+    saves = Saves(Failing())
+    assert saves.aside() == [] and "refused" in saves.notice
+
+
 def test_a_damaged_index_hides_no_saved_game(rules):
     """The list of saved games is rebuilt from the slots found; the damaged list is kept aside."""
     store = MemoryStore()

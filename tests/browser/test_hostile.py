@@ -101,6 +101,17 @@ def test_a_damaged_slot_is_set_aside_at_page_load_and_the_other_game_resumes(ope
     assert after["kassen:game:" + good] == store["kassen:game:" + good]
     assert [s["id"] for s in json.loads(after["kassen:index"])["slots"]] == [good]
     _no_markup(page)
+    # nothing is lost: the menu offers the game set aside as a file, unchanged, and deletes it only on request
+    item = page.locator('#aside-list [data-aside="bad"]')
+    expect(item).to_contain_text("Ikedaya")
+    with page.expect_download() as download:
+        item.locator("[data-aside-download]").click()
+    assert Path(download.value.path()).read_text(encoding="utf-8") == bad_text
+    item.locator("[data-aside-delete]").click()
+    expect(page.locator("#confirm-dialog")).to_be_visible()
+    page.locator("#confirm-yes").click()
+    expect(page.locator("#aside-saves")).to_be_hidden()
+    assert "kassen:aside:bad" not in page.evaluate(STORAGE_JS)
     page.locator(f'#save-list [data-resume="{good}"]').click()
     expect(page.locator("body")).to_have_attribute("data-scenario", "ikedaya")
     p.check()

@@ -286,7 +286,7 @@ class Controller:
         except Exception as exc:  # noqa: BLE001 - whatever is wrong with a slot, the page goes on
             reason = str(exc) if isinstance(exc, KassenError) else f"it is damaged ({type(exc).__name__})"
             kept = self.saves.set_aside(slot_id)
-            where = f" (kept in this browser's storage as {kept})" if kept else ""
+            where = " (the menu's “Set aside” list offers it for download)" if kept else ""
             self.message = (f"The saved game could not be opened: {reason}. It has been set aside{where}; "
                             f"your other saved games are in the menu.")
             return False

@@ -66,6 +66,14 @@ class SlotInfo:
     summary: str = ""
 
 
+@dataclass
+class AsideInfo:
+    """A saved game set aside because it could not be opened (or the damaged list of games)."""
+    id: str
+    scenario: str
+    size: int  # characters of its text, so the menu can say what a download holds
+
+
 class Saves:
     """The slot index and the slots. ``ok`` turns False (with ``notice``) when storing fails."""
 
@@ -199,6 +207,50 @@ class Saves:
         except Exception as exc:  # noqa: BLE001
             self._fail(exc, "setting a damaged saved game aside")
         return key
+
+    def aside(self) -> list[AsideInfo]:
+        """The set-aside texts, so the menu can offer them for download (and the player loses
+        nothing: a bug fix or a newer version may open them again through Import). Empty when the
+        store cannot list its keys."""
+        keys = getattr(self.store, "keys", None)
+        if self.store is None or keys is None:
+            return []
+        out = []
+        try:
+            for key in sorted(k for k in keys() if isinstance(k, str) and k.startswith(ASIDE_PREFIX)):
+                aside_id = key[len(ASIDE_PREFIX):]
+                if not 0 < len(aside_id) <= _FIELD_LIMIT:
+                    continue
+                raw = self.store.getItem(key) or ""
+                try:
+                    save = jsontext.loads(raw)
+                except ValueError:
+                    save = None
+                scenario = save.get("scenario") if isinstance(save, dict) else None
+                out.append(AsideInfo(id=aside_id, scenario=_text(scenario), size=len(raw)))
+        except Exception as exc:  # noqa: BLE001 - a store that fails lists nothing, never a crash
+            self._fail(exc, "listing the games set aside")
+            return []
+        return out
+
+    def aside_text(self, aside_id: str) -> Optional[str]:
+        """The unchanged text of a set-aside game (None if gone or unreadable)."""
+        if self.store is None:
+            return None
+        try:
+            return self.store.getItem(ASIDE_PREFIX + aside_id)
+        except Exception as exc:  # noqa: BLE001
+            self._fail(exc, "reading a game set aside")
+            return None
+
+    def discard_aside(self, aside_id: str) -> None:
+        """Remove a set-aside text (only on the player's explicit request)."""
+        if self.store is None:
+            return
+        try:
+            self.store.removeItem(ASIDE_PREFIX + aside_id)
+        except Exception as exc:  # noqa: BLE001
+            self._fail(exc, "deleting a game set aside")
 
     def forget_current(self) -> None:
         """The next page load shows the menu instead of resuming (for a game this page cannot read

@@ -49,6 +49,7 @@ class Binding:
             on(by_id(region), "click", self.on_button)
         on(by_id("scenario-list"), "click", self.on_scenario_list)
         on(by_id("save-list"), "click", self.on_save_list)
+        on(by_id("aside-list"), "click", self.on_aside_list)
         on(by_id("messages"), "click", self.on_messages)
         c = self.controller
         click("chooser-cancel", c.cancel)
@@ -258,6 +259,18 @@ class Binding:
         slot = button.getAttribute("data-delete")
         if present(slot):
             self.app.dialogs.confirm_delete(str(slot))
+
+    def on_aside_list(self, evt: Any) -> None:
+        button = closest(evt.target, "button")
+        if button is None:
+            return
+        aside_id = button.getAttribute("data-aside-download")
+        if present(aside_id):
+            self.app.dialogs.download_aside(str(aside_id))
+            return
+        aside_id = button.getAttribute("data-aside-delete")
+        if present(aside_id):
+            self.app.dialogs.confirm_discard_aside(str(aside_id))
 
     def on_messages(self, evt: Any) -> None:
         button = closest(evt.target, "button[data-dismiss]")

@@ -44,6 +44,21 @@ class Dialogs:
         self._confirm = lambda: self.controller.delete_slot(info.id)
         by_id("confirm-dialog").showModal()
 
+    # -- games set aside ------------------------------------------------------------------------------
+    def download_aside(self, aside_id: str) -> None:
+        """Offer a set-aside game's text, unchanged, as a file (Import can try it again)."""
+        text = self.app.saves.aside_text(aside_id)
+        if text is not None:
+            browser.download(text, f"kassen-set-aside-{_file_safe(aside_id)}.json")
+
+    def confirm_discard_aside(self, aside_id: str) -> None:
+        """Ask before deleting a set-aside game, as for any saved game."""
+        by_id("confirm-text").textContent = (
+            "Delete this game set aside? It could not be opened, but it may open after an update or "
+            "be useful in a bug report; download it first to keep a copy. This cannot be undone.")
+        self._confirm = lambda: self.app.saves.discard_aside(aside_id)
+        by_id("confirm-dialog").showModal()
+
     def on_confirm_yes(self, evt: Any) -> None:
         by_id("confirm-dialog").close()
         action, self._confirm = self._confirm, None
@@ -207,3 +222,9 @@ class Dialogs:
 
         self._open_page(f"Rulings — {page['title']}", fill)
         self.app.navigation.went("rulings", scenario_id)
+
+
+def _file_safe(text: str) -> str:
+    """A slot id (which may be anything a damaged store holds) as part of a file name."""
+    safe = "".join(ch if ch.isascii() and (ch.isalnum() or ch in "-_") else "-" for ch in text)
+    return safe[:60] or "game"

@@ -15,6 +15,7 @@ from pyscript import document, window
 
 from ..app.catalog import catalog
 from ..app.controller import Button, Screen
+from ..app.storage import AsideInfo
 from ..render.legend import counter_swatch, legend_for, swatch
 from . import browser
 from .browser import by_id
@@ -96,7 +97,9 @@ class Drawing:
         if self._catalog is None:
             self._catalog = catalog()
         slots = self.app.saves.slots()
-        key = (tuple((s.id, s.updated, s.summary) for s in slots), self.app.saves.current())
+        aside = self.app.saves.aside()
+        key = (tuple((s.id, s.updated, s.summary) for s in slots), self.app.saves.current(),
+               tuple((a.id, a.size) for a in aside))
         if key == self._menu_key:
             return
         self._menu_key = key
@@ -138,6 +141,30 @@ class Drawing:
                           aria_label=f"Delete {info.title}: {info.summary}"))
             item.append(row)
             saves.append(item)
+        self._render_aside(aside)
+
+    def _render_aside(self, aside: list[AsideInfo]) -> None:
+        """The games set aside because they could not be opened: offered for download, so a
+        damaged or too-new save is never lost, and for deletion (after a confirm)."""
+        listing = by_id("aside-list")
+        clear(listing)
+        show(by_id("aside-saves"), bool(aside))
+        titles = {info.id: info.title for info in (self._catalog or [])}
+        for info in aside:
+            what = ("The list of saved games (damaged)" if info.id == "index"
+                    else titles.get(info.scenario) or info.scenario or "A saved game of unknown kind")
+            item = el("li", cls="save-item", data_aside=info.id)
+            head = el("p", cls="save-title")
+            head.append(el("strong", what))
+            item.append(head)
+            item.append(el("p", f"{_size(info.size)} · kept as {info.id}", "small muted"))
+            row = el("p", cls="card-buttons")
+            row.append(el("button", "Download", "", type="button", data_aside_download=info.id,
+                          aria_label=f"Download the game set aside: {what}"))
+            row.append(el("button", "Delete…", "danger quiet", type="button", data_aside_delete=info.id,
+                          aria_label=f"Delete the game set aside: {what}"))
+            item.append(row)
+            listing.append(item)
 
     def _set_map(self, svg: str) -> None:
         if self.map.draw(svg):
@@ -398,3 +425,8 @@ class Drawing:
                 ul.append(el("li", note))
             row.append(ul)
             panel.append(row)
+
+
+def _size(chars: int) -> str:
+    """A text's size for the menu, in the units a player knows."""
+    return f"{chars:,} bytes" if chars < 10_000 else f"{chars / 1000:,.0f} kB"
