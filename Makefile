@@ -2,6 +2,8 @@
 #   make serve   build dist/ and serve it on http://127.0.0.1:$(PORT)/
 #   make test    all tests: unit and browser (Debian's Chromium, installed with apt-get when root)
 #   make bench   timings: start-up (app vs bare Pyodide), engine speed in the page vs CPython, a big map
+#   make survey  computer players against each other (tools/ai_survey.py), too slow for make test
+#   make balance Bakumatsu's reconstructed scenarios by lean random and greedy self-play (GAMES=n)
 # Re-runs are cheap: npm ci runs only when package(-lock).json changed or node_modules is gone, the venv
 # is rebuilt only when requirements-dev.txt changed, and the build rewrites only changed files.
 
@@ -13,7 +15,7 @@ NPM_STAMP := node_modules/.package-lock.json
 VENV_STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
 
-.PHONY: serve build test bench survey system-deps browser-deps clean
+.PHONY: serve build test bench survey balance system-deps browser-deps clean
 
 serve: build
 	$(PYTHON) tools/serve.py --port $(PORT)
@@ -32,6 +34,10 @@ bench: browser-deps build $(VENV_STAMP)
 SURVEY_ARGS ?= --workers 2
 survey:
 	nice -n 10 $(PYTHON) tools/ai_survey.py $(SURVEY_ARGS)
+
+# Bakumatsu's balance by self-play (random and a greedy policy; GAMES=n per scenario and policy)
+balance: $(VENV_STAMP)
+	nice -n 10 env PYTHONPATH=py:. $(VENV)/bin/python -m tests.games.bakumatsu.balance --games $(or $(GAMES),200)
 
 system-deps:
 	@bash tools/system-deps.sh

@@ -10,8 +10,9 @@ the turn on which a side first holds 7 victory hexes, reinforcements that reache
 Tabarazaka Saigō Takamori's arrivals and Government reorganizations: the checks the brief asks for.
 
 Policies: ``lean`` is the self-play test's random player; ``greedy`` heads for the nearest victory
-hex the enemy holds (or the nearest enemy), always fires, melees when the odds are even or better,
-supports fully, and never stops early: a crude opponent, enough to see whether either side can win.
+hex it does not hold (or the nearest enemy), leaves one unit on each hex it holds, always fires,
+melees when the odds are even or better (or the defender is disordered) and supports fully: a crude
+opponent, enough to see whether either side can win.
 """
 from __future__ import annotations
 
@@ -26,7 +27,6 @@ from kassen.engine.actions import Action
 from kassen.engine.play import sample_chance
 from kassen.engine.state import CHANCE, TERMINAL
 from kassen.games import load_rules
-from kassen.games.bakumatsu import combat as cb
 
 from .test_selfplay import lean_policy
 
@@ -40,6 +40,11 @@ def _objectives(r: Any, state: dict, side: str) -> list[str]:
         targets = [state["units"][u]["at"] for u in d.units if d.side_of[u] != side
                    and state["units"][u]["at"] in d.move_cost and u not in d.all_commanders]
     return targets
+
+
+def _far(board: Any, a: str, b: str) -> int:
+    found = board.distance(a, b)
+    return 99 if found is None else found
 
 
 def greedy(r: Any, state: dict, legal: list[Action], rnd: random.Random) -> Action:
@@ -58,7 +63,12 @@ def greedy(r: Any, state: dict, legal: list[Action], rnd: random.Random) -> Acti
     if "resolve" in by_verb:
         return by_verb["resolve"][0]
     if "fire" in by_verb:
-        return max(by_verb["fire"], key=lambda a: (d.units[a.units[0]].fire or 0, rnd.random()))
+        # concentrate: a disordered target first (a second hit moves or removes it), guns before rifles
+        def worth(a: Action) -> tuple:
+            target = next((u for u in d.units if state["units"][u]["at"] == a.cell and u not in d.all_commanders), None)
+            return (target in state["disordered"], d.units[target].artillery if target else False,
+                    d.units[a.units[0]].fire or 0, rnd.random())
+        return max(by_verb["fire"], key=worth)
     if "melee" in by_verb:
         good = []
         for a in by_verb["melee"]:
@@ -83,8 +93,10 @@ def greedy(r: Any, state: dict, legal: list[Action], rnd: random.Random) -> Acti
         for a in moves:
             uid = a.units[0]
             here = starts.setdefault(uid, state["units"][uid]["at"])
-            before = min((board.distance(here, g) or 99) for g in goals)
-            after = min((board.distance(a.cell, g) or 99) for g in goals)
+            if state["control"].get(here) == side and uid not in d.all_commanders and here not in d.sudden_death:
+                continue  # a garrison holds its victory hex (but clears its entry hex for the next unit)
+            before = min(_far(board, here, g) for g in goals)
+            after = min(_far(board, a.cell, g) for g in goals)
             gain = before - after + rnd.random() * 0.5
             if d.units[uid].artillery and after <= 1:
                 gain -= 3  # guns stay out of melee reach

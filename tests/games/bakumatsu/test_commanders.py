@@ -5,7 +5,7 @@ from kassen.engine.errors import IllegalAction
 from kassen.games.bakumatsu import combat as cb
 from kassen.games.bakumatsu.movement import Situation
 
-from .helpers import TB, TF, arrange, lab, legal, play, rules, texts
+from .helpers import TB, TF, arrange, lab, play, rules, texts
 
 GOV, SAIGO = "government", "saigo"
 F3 = "TB-G05"  # F3 M2 Mo3

@@ -4,14 +4,13 @@ the provenance of every reconstructed item."""
 import copy
 import json
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from kassen import paths
 from kassen.engine.errors import ScenarioError
 from kassen.engine.scenario import parse_scenario
-from kassen.games import GAME_MODULES, load_rules, scenario_ids
+from kassen.games import GAME_MODULES, scenario_ids
 from kassen.games.bakumatsu.rules import Rules
 
 from .helpers import TB, TF, rules
@@ -160,3 +159,19 @@ def test_a_typed_in_value_changes_the_game():
     d["tables"]["fire"]["results"][4][2] = "DD"
     r = Rules(parse_scenario(d, "toba-fushimi.json"))
     assert r.d.units["TF-B01"].fire == 9 and r.d.tables["fire"].lookup(3, 7).code == "DD"
+
+
+@pytest.mark.parametrize("sid", [TF, TB])
+def test_every_victory_hex_can_be_reached_by_both_sides(sid):
+    """A check of the reconstructed maps: from each side's entry hex or set-up area, normal movement
+    (ignoring units) reaches every victory hex, so no objective is cut off by rivers or ponds."""
+    from kassen.engine.movement import MoveRules, reach
+
+    d = rules(sid).d
+    for side in d.sides:
+        starts = [line.entry for line in d.lines if line.side == side] + \
+            [h for name, hexes in d.area_hexes.items() if d.areas[name]["side"] == side for h in hexes]
+        reached = set()
+        for start in starts:
+            reached |= set(reach(d.normal_steps, start, None, MoveRules(zoc_stop=False), costs=False).cost)
+        assert set(d.victory) <= reached, (side, set(d.victory) - reached)

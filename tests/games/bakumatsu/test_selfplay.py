@@ -9,7 +9,6 @@ import random
 import pytest
 
 from kassen.engine.actions import Action
-from kassen.engine.state import TERMINAL
 from tests.support.selfplay import run_selfplay
 
 from .helpers import TB, TF, rules

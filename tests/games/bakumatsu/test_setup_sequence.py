@@ -4,7 +4,7 @@ import pytest
 from kassen.engine.errors import IllegalAction
 from kassen.engine.play import sample_chance
 
-from .helpers import TB, TF, after_setup, arrange, legal, play, rules, texts
+from .helpers import TB, TF, after_setup, legal, play, rules
 
 SHOG, SATCHO, GOV, SAIGO = "shogunate", "satcho", "government", "saigo"
 

@@ -3,7 +3,7 @@ import pytest
 
 from kassen.engine.errors import IllegalAction
 
-from .helpers import TB, TF, after_setup, arrange, lab, legal, play, rules, texts
+from .helpers import TB, TF, after_setup, arrange, lab, play, rules, texts
 
 SHOG, SATCHO, GOV, SAIGO = "shogunate", "satcho", "government", "saigo"
 
@@ -104,3 +104,4 @@ def test_nobody_with_seven_is_a_draw():
     s = arrange(r, {"TB-G01": "0604", "TB-S01": "1311"}, segment="melee", active=SAIGO, turn=14)
     s, _ = play(r, s, "end")
     assert s["phase"] == "over" and r.outcome(s)["winner"] is None and r.outcome(s)["level"] == "draw"
+

@@ -37,8 +37,13 @@ class AI(GameAI):
         self.victory = tuple(d.victory)
         self.entry_of = dict(d.entry_of)
         # distance to the nearest victory hex (and to each side's entry hex) from every hex
-        self.to_victory = {h: min((board.distance(h, v) or 99) for v in self.victory) for h in d.hexes}
-        self.to_entry = {s: {h: (board.distance(h, e) or 99) for h in d.hexes}
+        # (a distance of 0 is a distance: ``or 99`` would read standing on a victory hex as far away)
+        def far(a: str, b: str) -> int:
+            found = board.distance(a, b)
+            return 99 if found is None else found
+
+        self.to_victory = {h: min(far(h, v) for v in self.victory) for h in d.hexes}
+        self.to_entry = {s: {h: far(h, e) for h in d.hexes}
                          for s, e in self.entry_of.items() if e in self.hexes}
 
     def quiet(self, state: State) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .data import ARRIVED, COMMANDER_CUP, CUP, HAND, SET_ASIDE, SETUP, box
+from .data import ARRIVED, HAND, SET_ASIDE, SETUP, box
 from .schema import COMBAT_PHASES, PENDING
 
 if TYPE_CHECKING:  # pragma: no cover
