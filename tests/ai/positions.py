@@ -8,9 +8,10 @@ from __future__ import annotations
 import random
 from typing import Iterator
 
-from kassen.engine.play import sample_chance
+from kassen.engine.actions import Action
+from kassen.engine.play import play_steps
 from kassen.engine.rules import GameRules
-from kassen.engine.state import CHANCE, TERMINAL, Event, State
+from kassen.engine.state import Event, State
 
 
 def positions(rules: GameRules, seeds: range, every: int = 1, max_actions: int = 3000
@@ -18,20 +19,18 @@ def positions(rules: GameRules, seeds: range, every: int = 1, max_actions: int =
     """Every ``every``-th decision of uniformly random games (one per seed)."""
     for seed in seeds:
         chooser = random.Random(f"positions:{seed}")
-        state = rules.setup(seed)
         events: list[Event] = []
-        n = 0
-        for _ in range(max_actions):
-            player = rules.current_player(state)
-            if player == TERMINAL:
-                break
-            if player == CHANCE:
-                action = sample_chance(rules, state)
-            else:
-                legal = rules.legal_actions(state)
-                if n % every == 0:
-                    yield state, list(events), player
-                n += 1
-                action = chooser.choice(legal)
-            state, ev = rules.apply(state, action)
-            events.extend(ev)
+        found: list[tuple[State, list[Event], str]] = []
+        count = 0
+
+        def decide(state: State, player: str, legal: list[Action]) -> Action:
+            nonlocal count
+            if count % every == 0:
+                found.append((state, list(events), player))
+            count += 1
+            return chooser.choice(legal)
+
+        for step in play_steps(rules, rules.setup(seed), decide, max_actions):
+            yield from found
+            found.clear()
+            events.extend(step.events)

@@ -31,7 +31,7 @@ from typing import Any, Callable, Iterable, Optional
 from kassen.engine import codec
 from kassen.engine.actions import Action
 from kassen.engine.errors import KassenError
-from kassen.engine.play import sample_chance
+from kassen.engine.play import play_steps
 from kassen.engine.state import CHANCE, TERMINAL, State, visible_events
 
 Rename = Callable[[Action], Action]
@@ -190,19 +190,11 @@ def check_position(rules: Any, findings: Findings, state: State, viewer: Optiona
 def record_game(rules: Any, seed: int, policy: Policy, max_actions: int = 3000) -> tuple[list[State], list[Action]]:
     """A seeded self-play game: every state and the action taken from it."""
     chooser = random.Random(f"leaks:{seed}")
-    state = rules.setup(seed)
-    states, actions = [state], []
-    while len(actions) < max_actions:
-        player = rules.current_player(state)
-        if player == TERMINAL:
-            break
-        if player == CHANCE:
-            action = sample_chance(rules, state)
-        else:
-            action = policy(rules, state, list(rules.legal_actions(state)), chooser)
-        state, _ = rules.apply(state, action)
-        states.append(state)
-        actions.append(action)
+    states, actions = [rules.setup(seed)], []
+    for step in play_steps(rules, states[0], lambda state, _player, legal: policy(rules, state, legal, chooser),
+                           max_actions):
+        states.append(step.after)
+        actions.append(step.action)
     return states, actions
 
 

@@ -6,7 +6,7 @@ and an action list give the same game everywhere.
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable, Iterator, Optional
+from typing import Any, Callable, Iterable, Iterator, NamedTuple, Optional
 
 from . import rng
 from .actions import Action
@@ -50,6 +50,39 @@ def replay(rules: GameRules, seed: int | str, options: Optional[dict[str, Any]],
     return state
 
 
+class Step(NamedTuple):
+    """One action of a game being played: who acted, from which state, and what it gave."""
+    before: State
+    player: str  # a side, or CHANCE
+    action: Action
+    after: State
+    events: list[Event]
+
+
+#: a player's decision: (state, side to act, its legal actions) -> one of them
+Decide = Callable[[State, str, list[Action]], Action]
+
+
+def play_steps(rules: GameRules, state: State, decide: Decide, max_actions: int = 5000) -> Iterator[Step]:
+    """Play from ``state`` until the end or ``max_actions`` actions: chance from the state's own
+    RNG (``sample_chance``), every decision from ``decide``. Lazy, so a caller that keeps the log
+    (a bot's observation) sees each step's events before the next decision."""
+    for _ in range(max_actions):
+        player = rules.current_player(state)
+        if player == TERMINAL:
+            return
+        if player == CHANCE:
+            action = sample_chance(rules, state)
+        else:
+            legal = list(rules.legal_actions(state))
+            if not legal:
+                raise RuntimeError(f"{player} has no legal action in a non-terminal state")
+            action = decide(state, player, legal)
+        after, events = rules.apply(state, action)
+        yield Step(state, player, action, after, events)
+        state = after
+
+
 def random_walk(rules: GameRules, seed: int | str, max_actions: int = 5000,
                 bot_seed: Optional[int | str] = None, options: Optional[dict[str, Any]] = None
                 ) -> Iterator[tuple[State, Optional[Action]]]:
@@ -62,19 +95,8 @@ def random_walk(rules: GameRules, seed: int | str, max_actions: int = 5000,
     chooser = random.Random(f"bot:{seed if bot_seed is None else bot_seed}")
     state = rules.setup(seed, options)
     yield state, None
-    for _ in range(max_actions):
-        player = rules.current_player(state)
-        if player == TERMINAL:
-            return
-        if player == CHANCE:
-            action = sample_chance(rules, state)
-        else:
-            legal = list(rules.legal_actions(state))
-            if not legal:
-                raise RuntimeError(f"{player} has no legal action in a non-terminal state")
-            action = chooser.choice(legal)
-        state, _ = rules.apply(state, action)
-        yield state, action
+    for step in play_steps(rules, state, lambda _state, _player, legal: chooser.choice(legal), max_actions):
+        yield step.after, step.action
 
 
 def random_game(rules: GameRules, seed: int | str, max_actions: int = 5000,
