@@ -27,16 +27,26 @@ def enemy_zone(units: dict[str, dict], m: MukdenMap, side: str) -> frozenset[str
     return m.zones.zone([u["at"] for uid, u in units.items() if side_of[uid] != side])
 
 
-def destinations(m: MukdenMap, units: dict[str, dict], uid: str) -> list[str]:
+def held_hexes(m: MukdenMap, units: dict[str, dict]) -> frozenset[str]:
+    """Every hex a unit stands on (no unit may enter one)."""
+    return frozenset([u["at"] for u in units.values() if u["at"] in m.neighbors])
+
+
+def destinations(m: MukdenMap, units: dict[str, dict], uid: str,
+                 held: Optional[frozenset[str]] = None, zone: Optional[frozenset[str]] = None) -> list[str]:
     """Every cell the unit may end its move in, its own hex first, the withdrawn box (a Russian
     leaving from an exit hex) last; [] if it is not on the map. One or two hexes (mukden.6.*): the
-    engine's search with an allowance of 2 and Mukden's stops."""
+    engine's search with an allowance of 2 and Mukden's stops. ``held`` and ``zone`` (the enemy
+    zone of the unit's side) may be passed in when asking for every unit of a side at once."""
     start = units[uid]["at"]
     if start not in m.neighbors:
         return []
     side = m.side_of[uid]
-    held = frozenset([u["at"] for u in units.values() if u["at"] in m.neighbors])
-    found = reach(m.steps[side], start, 2, m.move_rules[side], blocked=held, zoc=enemy_zone(units, m, side))
+    if held is None:
+        held = held_hexes(m, units)
+    if zone is None:
+        zone = enemy_zone(units, m, side)
+    found = reach(m.steps[side], start, 2, m.move_rules[side], blocked=held, zoc=zone)
     out = list(found.cost)
     if m.withdrawn_box in found.cost:
         out.remove(m.withdrawn_box)
@@ -51,7 +61,7 @@ def retreat_hexes(m: MukdenMap, units: dict[str, dict], uid: str) -> list[str]:
     if at not in m.neighbors:
         return []
     side = m.side_of[uid]
-    held = frozenset([u["at"] for u in units.values() if u["at"] in m.neighbors])
+    held = held_hexes(m, units)
     out = retreat_cells(retreat_routes(m.board, at, 1, forbidden=held | enemy_zone(units, m, side)))
     return out + ([m.withdrawn_box] if side == RUSSIA and at in m.exits else [])
 

@@ -127,13 +127,14 @@ class Move(Phase):
         if side_id == RUSSIA and not mv.units_on_map(m, units, RUSSIA):
             return [Action("withdraw")]  # ruling 9: nothing else is left to do
         out: list[Action] = []
+        held, zone = mv.held_hexes(m, units), mv.enemy_zone(units, m, side_id)  # the same for every unit
         for uid in mv.choosable(m, units, side_id):
             if units[uid]["at"] == m.reserve_box:
                 out.extend(g.move_action(uid, c) for c in mv.detour_cells(m, units, state["waits"]))
                 if mv.may_wait(m, units, state["waits"]):
                     out.append(Action("wait", (uid,)))
             else:
-                out.extend(g.move_action(uid, c) for c in mv.destinations(m, units, uid))
+                out.extend(g.move_action(uid, c) for c in mv.destinations(m, units, uid, held, zone))
         if side_id == RUSSIA:
             out.append(Action("withdraw"))  # ruling 9: at the start of a Russian turn
         return out
