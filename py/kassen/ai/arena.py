@@ -22,7 +22,7 @@ from .players import Player, make_player
 
 #: a game longer than this many actions is stopped and counted as a draw (a guard: none of the
 #: games comes near it)
-MAX_ACTIONS = 4000
+MAX_ACTIONS = 2000
 
 
 @dataclass
@@ -101,10 +101,17 @@ def run_arena(scenario: str, a: str, b: str, games: int, seed: int, workers: int
     """Play ``games`` games and summarise them (the command's JSON object)."""
     from ..games import load_rules
 
-    rules = load_rules(scenario)
-    jobs = [(scenario, a, b, seed, i) for i in range(games)]
-    results: list[GameResult] = []
     started = time.perf_counter()
+    results = play_games(scenario, a, b, range(games), seed, workers, progress)
+    return summarise(load_rules(scenario), scenario, a, b, seed, results, time.perf_counter() - started)
+
+
+def play_games(scenario: str, a: str, b: str, indices: Iterable[int], seed: int, workers: int = 1,
+               progress: Any = None) -> list[GameResult]:
+    """The games of the given indices (game i: seed + i, A on the first side when i is even), so a
+    long survey can be played in slices that add up to one run."""
+    jobs = [(scenario, a, b, seed, i) for i in indices]
+    results: list[GameResult] = []
     if workers > 1:
         import multiprocessing
 
@@ -120,7 +127,7 @@ def run_arena(scenario: str, a: str, b: str, games: int, seed: int, workers: int
             if progress:
                 progress(r)
     results.sort(key=lambda r: r.index)
-    return summarise(rules, scenario, a, b, seed, results, time.perf_counter() - started)
+    return results
 
 
 def summarise(rules: GameRules, scenario: str, a: str, b: str, seed: int, results: list[GameResult],

@@ -22,6 +22,7 @@ class ScenarioInfo:
     subtitle: str = ""
     description: str = ""
     sides: list[str] = field(default_factory=list)
+    side_ids: list[str] = field(default_factory=list)
 
 
 #: the menu shows these first (the flagship, then the others), then any other scenario by id
@@ -43,7 +44,8 @@ def catalog() -> list[ScenarioInfo]:
         sides = [str(s.get("name", s.get("id", ""))) for s in data.get("sides", []) if isinstance(s, dict)]
         out.append(ScenarioInfo(id=sid, game=str(data.get("game", "")), title=str(data.get("title", sid)),
                                 subtitle=str(data.get("subtitle", "")), description=str(data.get("description", "")),
-                                sides=sides))
+                                sides=sides, side_ids=[str(s.get("id", "")) for s in data.get("sides", [])
+                                                       if isinstance(s, dict)]))
     rank = {sid: i for i, sid in enumerate(MENU_ORDER)}
     return sorted(out, key=lambda info: (rank.get(info.id, len(rank)), info.id))
 

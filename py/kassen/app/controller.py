@@ -6,6 +6,11 @@ kassen.ui from ``screen()``.
 - Hot seat with hidden information: when the player to act is not the one looking, the screen is
   covered and drawn from the *spectator's* view until that player confirms, so the DOM never
   holds what the person in front of it may not see.
+- Against the computer (``history.computer``): the person at the screen always looks from their
+  own side (no cover: the computer's secrets stay hidden exactly as the other player's would);
+  when the computer is to act the page sends ``computer_request()`` -- its side's view and the
+  log lines it may read, never the state -- to the worker, and plays the answer with
+  ``computer_move``. Undo goes back to the person's last decision, never past dice or a reveal.
 - Chance is resolved at once with the state's RNG; the dice are shown and logged.
 - Every change is autosaved to a slot; links and embeds are built from views (or, on request,
   from the full state with its secrets).
@@ -19,6 +24,7 @@ from ..engine import codec, jsontext, rng
 from ..engine.actions import Action
 from ..engine.errors import IllegalAction, KassenError, LinkError, NotReadableHere, quote
 from ..engine.history import History
+from ..engine.messages import msg, side
 from ..engine.play import sample_chance
 from ..engine.rules import GameRules
 from ..engine.state import CHANCE, TERMINAL, State, View, event, visible_events
@@ -75,6 +81,9 @@ class Screen:
     sides: list[tuple[str, str]] = field(default_factory=list)
     hidden_information: bool = False
     has_game: bool = False  # a game in play exists (the menu offers to go back to it)
+    thinking: bool = False  # the computer is to act (the page asks its worker and shows "thinking…")
+    opponent: str = ""  # "Russia: the computer (hard)" in a game against the computer
+    thinking_text: str = ""  # "Russia (the computer, hard) is thinking…"
 
 
 @dataclass
@@ -231,12 +240,38 @@ class Controller:
         self._seen_log: dict[str, int] = {}
         self._seen_state: dict[str, State] = {}
         self._news: tuple[Any, list[str], list[str]] = (None, [], [])
+        # the computer's decision asked for: (request id, the state it is about)
+        self._asked: Optional[tuple[int, State]] = None
+        self._requests = 0
+        self._computer_cells: list[str] = []  # where the computer's last move acted (from, to, target)
+        self.computer_moved = False  # the last step was the computer's (the page pauses before the next)
+        #: the computer opponent a spectator link or embed records (shown; kept if play continues)
+        self.view_computer: Optional[dict[str, str]] = None
 
     # -- starting ---------------------------------------------------------------------------------
-    def start_new(self, scenario_id: str, seed: int | str) -> None:
-        """A new game in a new slot (the saved ones are kept)."""
+    def start_new(self, scenario_id: str, seed: int | str, computer: Optional[tuple[str, str]] = None) -> None:
+        """A new game in a new slot (the saved ones are kept); ``computer``: (side, level) the
+        computer plays, None for two players at this screen."""
         rules = self.load_rules(scenario_id)
-        self._begin(rules, History.new(rules, seed))
+        history = History.new(rules, seed)
+        history.computer, problem = self._opponent(rules, computer)
+        self._begin(rules, history)
+        self.message = problem
+
+    @staticmethod
+    def _opponent(rules: GameRules, computer: Optional[tuple[str, str]]
+                  ) -> tuple[Optional[dict[str, str]], Optional[str]]:
+        """(the computer opponent asked for, or None; why it cannot be, or None)."""
+        from ..ai.players import LEVELS
+
+        if computer is None:
+            return None, None
+        side_id, level = computer
+        if side_id not in rules.sides or level not in LEVELS:
+            return None, rules.say(msg("app.computer.cannot-play", side=quote(str(side_id)[:30]),
+                                       level=quote(str(level)[:20]), sides=", ".join(rules.sides),
+                                       levels=", ".join(LEVELS)))
+        return {"side": side_id, "level": level}, None
 
     def _begin(self, rules: GameRules, history: History) -> None:
         self.rules, self.history = rules, history
@@ -246,6 +281,7 @@ class Controller:
         self.viewer, self.covered = None, False
         self._reset_interaction()
         self.last_dice = []
+        self._asked, self._computer_cells, self.computer_moved = None, [], False
         self._resolve_chance()
         self._forget_news()
         self._sync_viewer(initial=True)
@@ -338,13 +374,13 @@ class Controller:
         game that cannot be resumed, a bad query all end on the menu with the reason."""
         opened: Optional[str] = None
         if r.kind == "link" and r.fragment:
-            opened = self.open_link(r.fragment, seed=seed, embed=r.embed)
+            opened = self.open_link(r.fragment, seed=seed, embed=r.embed, computer=r.computer)
             if opened is None and not r.embed:
                 why = self.message
                 self.to_menu()
                 self.message = why
         elif r.kind == "new" and r.scenario:
-            self.start_new(r.scenario, r.seed if r.seed is not None else seed)
+            self.start_new(r.scenario, r.seed if r.seed is not None else seed, r.computer)
         elif r.kind == "resume":
             if not self.resume():
                 why = self.message  # a damaged save: say so on the menu
@@ -353,10 +389,10 @@ class Controller:
         else:
             self.to_menu()
         if r.problem:
-            self.message = r.problem
+            self.message = r.problem if not self.message else f"{self.message} {r.problem}"
         return opened
 
-    def open_fragment(self, fragment: str, seed: int | str = 0) -> str:
+    def open_fragment(self, fragment: str, seed: int | str = 0, computer: Optional[tuple[str, str]] = None) -> str:
         """Open a link: play (new slot, ready to continue), view (read-only) or frames (step-through).
         Returns the kind; raises LinkError and leaves the current session untouched."""
         kind, rules, obj = codec.decode(fragment, self.load_rules)
@@ -365,7 +401,9 @@ class Controller:
             # a link carries the position, not its story: say where the log starts
             history.preface = [event(f"Position opened from a link: turn {obj.get('turn')}, "
                                      f"{rules.side_name(rules.current_player(obj))} to act.", "info")]
+            history.computer, problem = self._opponent(rules, computer)
             self._begin(rules, history)
+            self.message = problem
         else:
             self._view_only(rules, kind, obj)
         return kind
@@ -373,12 +411,14 @@ class Controller:
     def _view_only(self, rules: GameRules, kind: str, obj: Any) -> None:
         """Read-only: one spectator view (kind v) or frames to step through (kind f), at the last."""
         self.rules, self.history, self.slot = rules, None, None
+        self.view_computer = None
         self.mode = "spectate" if kind == "v" else "replay"
         self.frames = [obj] if kind == "v" else obj
         self.frame_index = len(self.frames) - 1
         self._reset_interaction()
 
-    def open_link(self, fragment: str, seed: int | str = 0, embed: bool = False) -> Optional[str]:
+    def open_link(self, fragment: str, seed: int | str = 0, embed: bool = False,
+                  computer: Optional[tuple[str, str]] = None) -> Optional[str]:
         """``open_fragment`` for the page: the kind, or None with the reason in the notices (the
         current game and the saves are left exactly as they were). An embed never shows secrets: a
         play link opens there as its spectator view."""
@@ -388,8 +428,12 @@ class Controller:
                 if kind == "p":
                     obj, kind = rules.view_for(obj, None), "v"
                 self._view_only(rules, kind, obj)
+                self.view_computer, _ = self._opponent(rules, computer)
                 return kind
-            return self.open_fragment(fragment, seed)
+            kind = self.open_fragment(fragment, seed, computer)
+            if kind != "p":
+                self.view_computer, _ = self._opponent(self.rules, computer) if self.rules else (None, None)
+            return kind
         except LinkError as exc:
             self.message = f"This link cannot be opened: {exc}"
             return None
@@ -404,7 +448,9 @@ class Controller:
         state = {k: v for k, v in view.items() if k not in ("viewer", "to_move", "outcome")}
         state["rng"] = rng.seed_state(seed)
         state = codec.check_state(self.rules, state)
-        self._begin(self.rules, History(self.rules, state, seed))
+        history = History(self.rules, state, seed)
+        history.computer = self.view_computer
+        self._begin(self.rules, history)
 
     def to_menu(self) -> None:
         """Show the menu; the game in play stays in memory (and saved) to go back to."""
@@ -603,6 +649,7 @@ class Controller:
             return
         self.pending = None
         self._note_seen(actor)
+        self._computer_cells, self.computer_moved = [], False
         self.last_dice = []
         self._resolve_chance()
         self._reset_interaction()
@@ -669,6 +716,8 @@ class Controller:
         to_move = self.rules.current_player(self._state())
         if to_move == TERMINAL:
             self.viewer, self.covered = None, False
+        elif self.computer is not None:
+            self.viewer, self.covered = self.human_side(), False  # one person, always on their own side
         elif not self.rules.hidden_information:
             self.viewer, self.covered = to_move, False
         elif to_move != self.viewer or initial:
@@ -686,9 +735,48 @@ class Controller:
         if self.pending or self.chooser or self.chooser_select:
             self.pending, self.chooser, self.chooser_select = None, [], None
             return
+        if self.computer is not None:
+            self._undo_to_human()
+            return
         if self.history is not None and self.history.can_undo() and not self.covered:
             self.history.undo()
             self._after_history_move()
+
+    def can_undo(self) -> bool:
+        """Whether Undo would take something back (against the computer: a decision of the person
+        at the screen since the last dice or reveal)."""
+        if self.history is None or self.covered:
+            return False
+        if self.computer is not None:
+            return self._human_steps() > 0
+        return self.history.can_undo()
+
+    def _human_steps(self) -> int:
+        """How many steps Undo takes back against the computer: everything since the person's
+        last decision, that decision included (0: none since the last barrier)."""
+        h, rules = self.history, self.rules
+        if h is None or rules is None:
+            return 0
+        human = self.human_side()
+        for back in range(1, len(h.tail) + 1):
+            i = len(h.tail) - back
+            before = h.tail[i - 1].state if i > 0 else h.base
+            if rules.current_player(before) == human:
+                return back
+        return 0
+
+    def _undo_to_human(self) -> None:
+        """Back to the person's last decision (the computer's replies go with it; Redo plays that
+        decision again and the computer answers anew, as it would)."""
+        h = self.history
+        n = self._human_steps()
+        if h is None or n == 0:
+            return
+        for _ in range(n):
+            h.undo()
+        h.redo_stack = h.redo_stack[-1:]  # only the person's own decision
+        self._asked, self._computer_cells, self.computer_moved = None, [], False
+        self._after_history_move()
 
     def undo_note(self) -> str:
         """What Undo would take back, or why it cannot: the truth about the last step."""
@@ -697,6 +785,13 @@ class Controller:
             return ""
         if self.pending or self.chooser or self.chooser_select:
             return "Undo closes this choice; nothing is taken back."
+        steps = self._human_steps() if self.computer is not None else 0
+        if steps:
+            first = h.tail[len(h.tail) - steps]
+            key = "app.computer.undo-takes-back-reply" if steps > 1 else "app.computer.undo-takes-back"
+            return rules.say(msg(key, action=rules.describe(Action.parse(first.action), self.view())))
+        if self.computer is not None and h.can_undo():
+            return rules.say(msg("app.computer.undo-own-only"))
         if h.can_undo():
             return f"Undo takes back: {rules.describe(Action.parse(h.tail[-1].action), self.view())}."
         if not h.record:
@@ -744,6 +839,77 @@ class Controller:
     def goto_frame(self, index: int) -> None:
         if self.frames:
             self.frame_index = max(0, min(len(self.frames) - 1, index))
+
+    # -- against the computer ----------------------------------------------------------------------
+    @property
+    def computer(self) -> Optional[dict[str, str]]:
+        """{"side", "level"} of the computer opponent of the game in play, or None."""
+        return self.history.computer if self.history is not None else None
+
+    def human_side(self) -> Optional[str]:
+        """The side of the person at the screen in a game against the computer."""
+        if self.computer is None or self.rules is None:
+            return None
+        return next((s for s in self.rules.sides if s != self.computer["side"]), None)
+
+    def computer_to_move(self) -> bool:
+        return (self.mode == "play" and self.computer is not None and self.rules is not None
+                and self.rules.current_player(self._state()) == self.computer["side"])
+
+    def computer_request(self) -> Optional[str]:
+        """What the worker needs to decide (JSON): the computer's *view* and the log lines its side
+        may read -- never the state -- with the level and the bot's seed (derived from the game's
+        set-up seed and the side, never from the dice). None when the computer is not to act."""
+        import json
+
+        if not self.computer_to_move():
+            return None
+        assert self.rules is not None and self.history is not None and self.computer is not None
+        rules, state, side = self.rules, self._state(), self.computer["side"]
+        self._requests += 1
+        self._asked = (self._requests, state)
+        return json.dumps({"id": self._requests, "scenario": rules.scenario.id, "view": rules.view_for(state, side),
+                           "events": visible_events(self.history.events(), side), "level": self.computer["level"],
+                           "seed": f"{self.history.seed}:{side}"}, ensure_ascii=False)
+
+    def computer_move(self, result: str) -> bool:
+        """Play the worker's answer (JSON with ``id`` and ``action``). False, changing nothing, when
+        it answers a question no longer asked (Undo, another game) or names no legal action."""
+        import json
+
+        asked, self._asked = self._asked, None
+        try:
+            data = json.loads(result)
+        except ValueError:
+            return False
+        if (asked is None or not isinstance(data, dict) or data.get("id") != asked[0] or self.history is None
+                or self.rules is None or asked[1] is not self._state() or not self.computer_to_move()):
+            return False
+        text = data.get("action")
+        legal = {a.to_text(): a for a in self.rules.legal_actions(self._state())}
+        if not isinstance(text, str) or text not in legal:
+            return False
+        # shown one at a time: what the person sees as news is this move (and its dice) only
+        self._note_seen(self.human_side())
+        view = self.rules.view_for(self._state(), self.human_side())
+        action = legal[text]
+        at = [((view.get("units") or {}).get(u) or {}).get("at") for u in action.units]
+        self._computer_cells = [c for c in (*at, action.cell) if isinstance(c, str)]
+        self.history.play(action)
+        self.computer_moved = True
+        self.last_dice = []
+        self._resolve_chance()
+        self._reset_interaction()
+        self._sync_viewer()
+        self._autosave()
+        return True
+
+    def link_query(self) -> str:
+        """The query part that records the computer opponent in a link (``vs=<side>.<level>``)."""
+        from .routing import vs_parameter
+
+        c = self.computer if self.history is not None else self.view_computer
+        return vs_parameter((c["side"], c["level"]) if c else None)
 
     # -- saving -----------------------------------------------------------------------------------
     def _autosave(self) -> None:
@@ -819,11 +985,11 @@ class Controller:
         return codec.encode(self.rules, "f", frames[-lo:])
 
     @staticmethod
-    def embed_snippet(page_url: str, fragment: str, title: str = "kassen") -> str:
-        """The <iframe> to paste into a blog post (600x450)."""
+    def embed_snippet(page_url: str, fragment: str, title: str = "kassen", query: str = "") -> str:
+        """The <iframe> to paste into a blog post (600x450); ``query``: e.g. the computer opponent."""
         from ..render.svg import attr
 
-        src = f"{page_url}?embed=1#{fragment}"
+        src = f"{page_url}?embed=1{'&' + query if query else ''}#{fragment}"
         return (f'<iframe src="{attr(src)}" width="600" height="450" title="{attr(title)}" '
                 f'loading="lazy" style="border:0;max-width:100%"></iframe>')
 
@@ -868,7 +1034,7 @@ class Controller:
             own = self._unit_at(scr.selected) if scr.selected else None
             shown += [a for a in legal if own is not None and a.cell == own and scr.selected in a.units]
             scr.buttons = [Button(a.to_text(), rules.describe(a, view)) for a in shown]
-            scr.can_undo = self.history.can_undo() and not self.covered
+            scr.can_undo = self.can_undo()
             scr.can_redo = self.history.can_redo() and not self.covered
             reader = None if self.covered else self.viewer
             # numbered by action, the same numbers for both players (a line only one side may read
@@ -885,8 +1051,18 @@ class Controller:
                 scr.confirm = self.pending
                 scr.buttons, scr.chooser, scr.highlight, scr.selected = [], [], [], None
             scr.since, scr.last_move = self.news()
+            if self.computer is not None:
+                scr.thinking = self.computer_to_move()
+                scr.opponent = rules.say(msg("app.computer.opponent", side=side(self.computer["side"]),
+                                             level=msg(f"app.computer.level.{self.computer['level']}")))
+                scr.last_move = sorted(set(scr.last_move) | set(self._computer_cells))
+                scr.thinking_text = rules.say(msg("app.computer.thinking-for", side=side(self.computer["side"]),
+                                                  level=msg(f"app.computer.level.{self.computer['level']}")))
         else:
             scr.frame = (self.frame_index, len(self.frames))
+            if self.view_computer is not None:
+                scr.opponent = rules.say(msg("app.computer.opponent", side=side(self.view_computer["side"]),
+                                             level=msg(f"app.computer.level.{self.view_computer['level']}")))
             scr.can_continue = not rules.hidden_information
             if self.frame_index > 0:
                 before = self.frames[self.frame_index - 1]

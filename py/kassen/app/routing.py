@@ -3,6 +3,8 @@ calls ``route``), so every combination is tested under CPython.
 
 - ``#k1...`` a link: open it (``?embed=1`` opens it read-only in the compact embed chrome)
 - ``?scenario=<id>[&seed=<n>]``: start a new game (a random seed unless one is given)
+- ``&vs=<side>.<level>`` with either: the computer plays that side at that level (easy, normal,
+  hard); the person at the screen plays the other
 - nothing, with a current saved game: resume it; nothing else: the menu
 After a new game or a play link the page replaces the address with a clean one, so a reload
 resumes the saved game instead of starting (or forking) another.
@@ -13,6 +15,9 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 from urllib.parse import parse_qs
+
+from ..engine.errors import quote
+from ..engine.messages import msg, render
 
 MAX_SEED = (1 << 63) - 1
 _SEED = re.compile(r"^\d{1,19}$")
@@ -26,15 +31,17 @@ class Route:
     seed: Optional[int] = None  # None: draw a random one
     fragment: Optional[str] = None
     problem: Optional[str] = None  # shown to the player; the route is still followed
+    computer: Optional[tuple[str, str]] = None  # (side, level) the computer plays ("vs" parameter)
 
 
 def route(search: str, fragment: str, has_current: bool, scenarios: list[str]) -> Route:
     """The route for ``location.search`` and ``location.hash`` (with or without '?' / '#')."""
     params = parse_qs(search.lstrip("?"), keep_blank_values=True)
     embed = params.get("embed", [""])[0] in ("1", "true", "yes")
+    computer, problem = _computer(params.get("vs", [""])[0])
     frag = fragment.lstrip("#").strip()
     if frag:
-        return Route("link", embed=embed, fragment=frag)
+        return Route("link", embed=embed, fragment=frag, computer=computer, problem=problem)
     if embed:
         return Route("menu", embed=True, problem="This embedded game has no position to show (the link after '#' "
                                                  "is missing).")
@@ -46,10 +53,10 @@ def route(search: str, fragment: str, has_current: bool, scenarios: list[str]) -
                          problem=f"There is no scenario {sid!r} on this page (scenarios: {known}).")
         seed_text = params.get("seed", [""])[0].strip()
         if not seed_text:
-            return Route("new", scenario=sid)
+            return Route("new", scenario=sid, computer=computer, problem=problem)
         if _SEED.match(seed_text) and int(seed_text) <= MAX_SEED:
-            return Route("new", scenario=sid, seed=int(seed_text))
-        return Route("new", scenario=sid,
+            return Route("new", scenario=sid, seed=int(seed_text), computer=computer, problem=problem)
+        return Route("new", scenario=sid, computer=computer,
                      problem=f"The seed {seed_text!r} is not a whole number from 0 to {MAX_SEED}: random dice are "
                              f"used instead.")
     return Route("resume" if has_current else "menu")
@@ -67,3 +74,22 @@ def needs_clean_url(r: Route, opened_kind: Optional[str]) -> bool:
     if r.kind == "link":
         return opened_kind in (None, "p")
     return False
+
+
+_VS = re.compile(r"^([a-z][a-z0-9-]{0,30})\.(easy|normal|hard)$")
+
+
+def _computer(text: str) -> tuple[Optional[tuple[str, str]], Optional[str]]:
+    """``vs=<side>.<level>`` read (the side is checked against the scenario by the controller)."""
+    text = text.strip()
+    if not text:
+        return None, None
+    found = _VS.match(text)
+    if found is None:
+        return None, render(msg("app.computer.bad-vs", text=quote(text[:40])))
+    return (found.group(1), found.group(2)), None
+
+
+def vs_parameter(computer: Optional[tuple[str, str]]) -> str:
+    """The ``vs`` query parameter recording a computer opponent ('' for none)."""
+    return f"vs={computer[0]}.{computer[1]}" if computer else ""

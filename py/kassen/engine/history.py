@@ -14,9 +14,11 @@ from .actions import Action
 from .errors import IllegalAction, KassenError, LinkError, NotReadableHere, quote
 from .messages import is_msg
 from .rules import GameRules
-from .state import Event, State
+from .state import CHANCE, Event, State
 
 SAVE_FORMAT = "kassen-save"
+#: the computer's levels a save may name (kassen.ai.LEVELS; the engine does not import the AI)
+COMPUTER_LEVELS = ("easy", "normal", "hard")
 SAVE_VERSION = 1
 
 
@@ -43,6 +45,10 @@ class History:
         self.redo_stack: list[str] = []
         #: log lines before the first action (e.g. "Position opened from a link"), saved with the game
         self.preface: list[Event] = []
+        #: a game against the computer: {"side": the side it plays, "level": easy | normal | hard},
+        #: saved with the game. One person at the screen: a change of player is no undo barrier
+        #: (only dice and reveals are).
+        self.computer: Optional[dict[str, str]] = None
 
     @classmethod
     def new(cls, rules: GameRules, seed: int | str, options: Optional[dict[str, Any]] = None) -> "History":
@@ -58,7 +64,12 @@ class History:
         act = Action.parse(action) if isinstance(action, str) else action
         after, events = self.rules.apply(before, act)
         text = act.to_text()
-        if self.rules.is_barrier(before, act, after, events):
+        if self.computer is not None:
+            barrier = (self.rules.current_player(before) == CHANCE
+                       or any(e.get("kind") == "reveal" for e in events))
+        else:
+            barrier = self.rules.is_barrier(before, act, after, events)
+        if barrier:
             self.base, self.tail = after, []
         else:
             self.tail.append(Step(text, after, events))
@@ -107,6 +118,7 @@ class History:
             "redo": list(self.redo_stack),
             "log": self.log,
             "preface": self.preface,
+            **({"computer": dict(self.computer)} if self.computer is not None else {}),
         }
 
     @classmethod
@@ -164,9 +176,15 @@ class History:
         preface = data.get("preface", [])
         if not isinstance(preface, list) or not all(_is_event(e, rules) for e in preface):
             raise LinkError("the save is damaged: its opening log lines are malformed")
+        computer = data.get("computer")
+        if computer is not None and not (isinstance(computer, dict) and set(computer) == {"side", "level"}
+                                         and computer["side"] in rules.sides
+                                         and computer["level"] in COMPUTER_LEVELS):
+            raise LinkError("the save is damaged: its computer player is not one of this game's sides and levels")
         initial = check_state(rules, data.get("initial"), what="the save's starting position")
         base = check_state(rules, data.get("base"), what="the saved position")
         hist = cls(rules, initial, seed, options)
+        hist.computer = dict(computer) if computer is not None else None
         done = len(data["record"]) - undo
         if verify_record:
             state = initial

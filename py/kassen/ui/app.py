@@ -11,7 +11,7 @@ The parts, by role:
 from __future__ import annotations
 
 import traceback
-from typing import Any, Callable
+from typing import Any, Callable, Optional
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -24,6 +24,7 @@ from ..games import load_rules, scenario_ids
 from . import browser
 from .binding import Binding
 from .browser import by_id
+from .computer import ComputerLink
 from .dialogs import Dialogs
 from .drawing import Drawing
 from .navigation import Navigation
@@ -45,10 +46,12 @@ class App:
         self.dialogs = Dialogs(self)
         self.binding = Binding(self)
         self.navigation = Navigation(self)
+        self.computer = ComputerLink(self)
 
     # -- start-up ---------------------------------------------------------------------------------
     def start(self) -> None:
         self.binding.bind()
+        self.computer.build()
         by_id("setting-confirm").checked = self.controller.confirm_commits
         loc = window.location
         r = route(str(loc.search), str(loc.hash), self.saves.current() is not None, scenario_ids())
@@ -68,6 +71,7 @@ class App:
 
     def render(self) -> None:
         self.drawing.render()
+        self.computer.poke()  # the computer to act: ask its worker (after the pause)
 
     def set_confirm(self, on: bool) -> None:
         """The setting: ask before a move that Undo cannot take back."""
@@ -130,8 +134,9 @@ class App:
             c.message = why
         self.navigation.went("menu" if c.mode == "menu" else "game")
 
-    def new_game(self, scenario_id: str) -> None:
-        self.controller.start_new(scenario_id, browser.random_seed())
+    def new_game(self, scenario_id: str, computer: Optional[tuple[str, str]] = None) -> None:
+        """A new game; ``computer``: (side, level) against the computer, None for two players."""
+        self.controller.start_new(scenario_id, browser.random_seed(), computer)
         self.navigation.went("game")
 
     def back_to_game(self) -> None:
@@ -152,8 +157,10 @@ class App:
         self.navigation.went("menu")
 
     def play_again(self) -> None:
-        if self.controller.rules is not None:
-            self.controller.start_new(self.controller.rules.scenario.id, browser.random_seed())
+        c = self.controller
+        if c.rules is not None:
+            computer = (c.computer["side"], c.computer["level"]) if c.computer else None
+            c.start_new(c.rules.scenario.id, browser.random_seed(), computer)
 
     def continue_here(self) -> None:
         try:

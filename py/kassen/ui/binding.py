@@ -243,6 +243,16 @@ class Binding:
             self.app.navigate(lambda: self.app.new_game(str(sid)))
             self.focus_landing()
             return
+        cid = button.getAttribute("data-computer-scenario")
+        if present(cid):
+            card = button.closest(".scenario-card")
+            human = str(card.querySelector("select.computer-side").value)
+            level = str(card.querySelector("select.computer-level").value)
+            sides = [str(o.value) for o in card.querySelectorAll("select.computer-side option")]
+            other = next((s for s in sides if s != human), "")
+            self.app.navigate(lambda: self.app.new_game(str(cid), (other, level)))
+            self.focus_landing()
+            return
         rid = button.getAttribute("data-rulings")
         if present(rid):
             self.app.dialogs.open_rulings(str(rid))

@@ -70,7 +70,8 @@ class Dialogs:
     def _link_for(self, secrets: bool) -> str:
         c = self.controller
         fragment = c.play_link() if secrets else c.spectator_link()
-        return f"{browser.page_url()}#{fragment}"
+        query = c.link_query()  # a game against the computer: which side it plays, at what level
+        return f"{browser.page_url()}{'?' + query if query else ''}#{fragment}"
 
     def share(self, secrets: bool) -> None:
         c = self.controller
@@ -113,7 +114,8 @@ class Dialogs:
         c = self.controller
         if c.rules is None:
             return
-        snippet = Controller.embed_snippet(browser.page_url(), c.embed_link(), c.rules.scenario.title)
+        snippet = Controller.embed_snippet(browser.page_url(), c.embed_link(), c.rules.scenario.title,
+                                           c.link_query())
         by_id("embed-code").value = snippet
         by_id("embed-note").textContent = ""
         by_id("embed-dialog").showModal()

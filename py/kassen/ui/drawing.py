@@ -20,6 +20,7 @@ from ..render.legend import counter_swatch, legend_for, swatch
 from . import browser
 from .browser import by_id
 from .dom import clear, el, set_body_data, show
+from .computer import computer_row
 from .mapview import MapView
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -69,6 +70,7 @@ class Drawing:
         document.title = f"{scr.title} · kassen 合戦" if scr.mode != "menu" and scr.title else "kassen 合戦"
         if scr.mode == "menu":
             self._render_cover(None, "")
+            self.app.computer.draw(False, "")
             self._render_menu(scr)
         else:
             self._render_game(scr)
@@ -120,6 +122,7 @@ class Drawing:
                 row.append(el("button", "Rulings and sources", "quiet", type="button", data_rulings=info.id,
                               aria_label=f"Rulings and sources: {info.title}"))
                 item.append(row)
+                item.append(computer_row(info))
                 listing.append(item)
         saves = by_id("save-list")
         clear(saves)
@@ -187,7 +190,10 @@ class Drawing:
             label = f"{dict(scr.sides).get(scr.viewer or '', 'Spectator')}'s view" if scr.hidden_information else ""
         else:
             label = "Spectator view"
+        if scr.opponent:  # a game against the computer: which side it plays, at what level
+            label = f"{label} · {scr.opponent}" if label else scr.opponent
         by_id("view-label").textContent = label
+        self.app.computer.draw(playing and scr.thinking and not scr.outcome, scr.thinking_text)
         by_id("turn").textContent = scr.prompt
         self._render_status(scr.status)
         outcome = by_id("outcome")
