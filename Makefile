@@ -1,7 +1,8 @@
 # kassen: two commands, each installing what it needs first and skipping what is already in place.
 #   make serve   build dist/ and serve it on http://127.0.0.1:$(PORT)/
 #   make test    all tests: unit and browser (Debian's Chromium, installed with apt-get when root)
-#   make bench   timings: start-up (app vs bare Pyodide), engine speed in the page vs CPython, a big map
+#   make bench   timings: start-up (app vs bare Pyodide), engine speed in the page vs CPython, a big map,
+#                the computer's decisions at hard in the page's worker vs CPython
 #   make survey  computer players against each other (tools/ai_survey.py), too slow for make test
 #   make balance Bakumatsu's reconstructed scenarios by lean random and greedy self-play (GAMES=n)
 # Re-runs are cheap: npm ci runs only when package(-lock).json changed or node_modules is gone, the venv
@@ -27,7 +28,7 @@ test: browser-deps build $(VENV_STAMP)
 	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
 
 bench: browser-deps build $(VENV_STAMP)
-	$(VENV)/bin/python -m pytest -m bench -s tests/browser/test_timing.py tests/browser/test_engine_speed.py tests/browser/test_surface_bench.py $(PYTEST_ARGS)
+	$(VENV)/bin/python -m pytest -m bench -s tests/browser/test_timing.py tests/browser/test_engine_speed.py tests/browser/test_surface_bench.py tests/browser/test_computer_bench.py $(PYTEST_ARGS)
 
 # Long: run it on a quiet machine (nice -n 10 leaves the cores to others first). Resumable: finished
 # pairings in docs/ai-survey.json are skipped. SURVEY_ARGS e.g. "--scenario mukden --workers 2".

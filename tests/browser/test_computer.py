@@ -68,9 +68,11 @@ def position(page: Page, scenario: str) -> Any:
 
 def longest_while_thinking(page: Page) -> dict[str, float]:
     """The longest main-thread task that began while the computer was thinking, apart from the
-    ones that drew its answer (they end the thinking), and the longest of those."""
+    ones that played and drew one of its answers (marked "kassen-computer-answer"), and the
+    longest of those."""
     tasks = page.evaluate("window.__longtasks")
     marks = page.evaluate("window.__thinking")
+    answers = page.evaluate("performance.getEntriesByName('kassen-computer-answer').map(e => e.startTime)")
     spans, start = [], None
     for t, on in marks:
         if on:
@@ -82,7 +84,7 @@ def longest_while_thinking(page: Page) -> dict[str, float]:
     for begin, duration in tasks or []:
         for lo, hi in spans:
             if lo <= begin <= hi:
-                if begin + duration >= hi:
+                if begin + duration >= hi or any(begin <= a <= begin + duration for a in answers):
                     drawing = max(drawing, duration)
                 else:
                     thinking = max(thinking, duration)
@@ -106,9 +108,13 @@ def test_a_whole_game_against_the_computer(open_app: Callable[..., Page], record
     expect(page.locator("#cover")).to_be_hidden()
     rnd = random.Random(12)
     undone = reloaded = False
+    marked = told = 0
     for _ in range(200):
         wait_for_person(page)
         expect(page.locator("#cover")).to_be_hidden()  # one person at the screen: never covered
+        # the computer's last move: its counter marked, its lines under "Since your last turn"
+        marked += page.locator("#map .unit.computer-moved").count() > 0
+        told += page.locator("#since-list li").count() > 0
         if page.locator("#outcome").is_visible():
             break
         state = position(page, "ikedaya")
@@ -133,11 +139,12 @@ def test_a_whole_game_against_the_computer(open_app: Callable[..., Page], record
             expect(page.locator("#view-label")).to_contain_text("the computer (hard)")
             reloaded = True
     expect(page.locator("#outcome")).to_be_visible()
-    assert undone and reloaded
+    assert undone and reloaded and marked and told
     moves = int(page.locator("body").get_attribute("data-computer-moves") or 0)
     assert moves > 0  # the computer played (since the reload)
     times = json.loads(page.locator("body").get_attribute("data-computer-times") or "[]")
-    figures = {"computer_moves_since_reload": moves, **longest_while_thinking(page)}
+    figures = {"computer_moves_since_reload": moves, **longest_while_thinking(page),
+               "worker_startup_s": float(page.locator("body").get_attribute("data-computer-startup") or "nan")}
     if times:
         ordered = sorted(times)
         figures.update(decision_median_s=ordered[len(ordered) // 2],

@@ -84,6 +84,7 @@ class Screen:
     thinking: bool = False  # the computer is to act (the page asks its worker and shows "thinking…")
     opponent: str = ""  # "Russia: the computer (hard)" in a game against the computer
     thinking_text: str = ""  # "Russia (the computer, hard) is thinking…"
+    last_units: list[str] = field(default_factory=list)  # the counters the computer's last move moved
 
 
 @dataclass
@@ -245,6 +246,7 @@ class Controller:
         self._requests = 0
         self._computer_cells: list[str] = []  # where the computer's last move acted (from, to, target)
         self.computer_moved = False  # the last step was the computer's (the page pauses before the next)
+        self._computer_units: list[str] = []  # the counters it moved
         #: the computer opponent a spectator link or embed records (shown; kept if play continues)
         self.view_computer: Optional[dict[str, str]] = None
 
@@ -895,6 +897,7 @@ class Controller:
         action = legal[text]
         at = [((view.get("units") or {}).get(u) or {}).get("at") for u in action.units]
         self._computer_cells = [c for c in (*at, action.cell) if isinstance(c, str)]
+        self._computer_units = [u for u in action.units if u in (view.get("units") or {})]
         self.history.play(action)
         self.computer_moved = True
         self.last_dice = []
@@ -1056,6 +1059,7 @@ class Controller:
                 scr.opponent = rules.say(msg("app.computer.opponent", side=side(self.computer["side"]),
                                              level=msg(f"app.computer.level.{self.computer['level']}")))
                 scr.last_move = sorted(set(scr.last_move) | set(self._computer_cells))
+                scr.last_units = list(self._computer_units) if self.computer_moved else []
                 scr.thinking_text = rules.say(msg("app.computer.thinking-for", side=side(self.computer["side"]),
                                                   level=msg(f"app.computer.level.{self.computer['level']}")))
         else:

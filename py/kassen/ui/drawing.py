@@ -224,6 +224,7 @@ class Drawing:
         by_id("map").classList.toggle("has-legal", bool(scr.highlight))
         self.map.mark_units("can-act", scr.movable)
         self.map.mark_cells("last-move", scr.last_move)
+        self.map.mark_units("computer-moved", scr.last_units)  # the counter the computer just moved
         # a newly selected unit: its place and where it may go come into view; so does the other
         # side's last move when it is news, and a move waiting for confirmation
         wanted = (scr.selected, scr.selected_at)
