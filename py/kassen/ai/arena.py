@@ -14,9 +14,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional
 
-from ..engine.play import sample_chance
+from ..engine.actions import Action
+from ..engine.play import play_steps
 from ..engine.rules import GameRules
-from ..engine.state import CHANCE, TERMINAL, Event, State
+from ..engine.state import TERMINAL, Event, State
 from .observation import observe
 from .players import Player, make_player
 
@@ -50,21 +51,19 @@ def play_game(rules: GameRules, players: dict[str, Player], seed: int | str,
     events: list[Event] = []
     record: list[str] = []
     times: dict[str, list[float]] = {side: [] for side in players}
-    for _ in range(max_actions):
-        player = rules.current_player(state)
-        if player == TERMINAL:
-            break
-        if player == CHANCE:
-            action = sample_chance(rules, state)
-        else:
-            t0 = time.perf_counter()
-            thinker = players[player].start(observe(rules, state, events, player))
-            action = thinker.run()
-            if len(thinker.legal) > 1:
-                times[player].append(time.perf_counter() - t0)
-        state, ev = rules.apply(state, action)
-        events.extend(ev)
-        record.append(action.to_text())
+
+    def decide(now: State, player: str, _legal: list[Action]) -> Action:
+        t0 = time.perf_counter()
+        thinker = players[player].start(observe(rules, now, events, player))
+        action = thinker.run()
+        if len(thinker.legal) > 1:
+            times[player].append(time.perf_counter() - t0)
+        return action
+
+    for step in play_steps(rules, state, decide, max_actions):
+        state = step.after
+        events.extend(step.events)
+        record.append(step.action.to_text())
     return state, record, events, times
 
 
