@@ -290,7 +290,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="only these input kinds (default: all)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_cmd_fuzz)
-    p = sub.add_parser("arena", help="computer against computer: win rates with 95 % intervals")
+    p = sub.add_parser("arena", help="computer against computer: win rates with 95 %% intervals")
     p.add_argument("scenario")
     p.add_argument("--a", default="hard", help="player A: random, greedy, easy, normal or hard")
     p.add_argument("--b", default="greedy", help="player B (each player takes each side in half the games)")

@@ -1,7 +1,8 @@
 """Bakumatsu (Game Journal #96) in the page: Toba-Fushimi's set-up by clicking, a move, a fire and
 a melee through the page with their arithmetic on screen, a reinforcement brought on through the
-entry hex, links round trip into fresh browsers; Tabarazaka's reinforcements from the hand and a
-fire and a melee from a linked position. Every action goes through the page as a player would do it;
+entry hex, links round trip into fresh browsers; Tabarazaka's reinforcements from the hand, a fire
+and a melee from a linked position and its links into fresh browsers; a retreat and an advance chosen
+as cells on the map. Every action goes through the page as a player would do it;
 a CPython mirror (play.Player) plans and checks each step, and the page's play link must equal
 CPython's encoding of the same game."""
 from __future__ import annotations
@@ -143,7 +144,8 @@ def test_tabarazaka_reinforcements_from_the_hand(open_app: Callable[..., Page]) 
     expect(drawn).to_contain_text("★")  # a commander is drawn apart from combat units
 
 
-def test_tabarazaka_fire_and_melee_from_a_linked_position(open_app: Callable[..., Page]) -> None:
+def test_tabarazaka_fire_and_melee_from_a_linked_position(open_app: Callable[..., Page],
+                                                          open_fresh: Callable[[str], Page]) -> None:
     from tests.games.bakumatsu.helpers import arrange
 
     from kassen.games import load_rules
@@ -173,3 +175,39 @@ def test_tabarazaka_fire_and_melee_from_a_linked_position(open_app: Callable[...
     expect(page.locator("#log")).to_contain_text("Melee Combat Results Table")
     finish_combat(p)
     assert fragment_of(p.link(secrets=True)) == p.expected_play_fragment()
+    # the links round trip: a spectator sees the same map, a play link goes on from there
+    spectator = p.link(secrets=False)
+    other = open_fresh(spectator)
+    assert positions(other) == drawn_positions(p.rules, p.view(None))
+    expect(other.locator("#actions button")).to_have_count(0)
+    other = open_fresh(p.link(secrets=True))
+    expect(other.locator("body")).to_have_attribute("data-mode", "play")
+    assert positions(other) == drawn_positions(p.rules, p.view(None))
+    Player(other, "tabarazaka", 1, state=p.state).check()
+
+
+def test_retreat_and_advance_are_cells_on_the_map(open_app: Callable[..., Page]) -> None:
+    """After a failed morale check the defender's owner picks the retreat hex on the map (the legal
+    hexes highlighted, nothing else), then the attacker advances by clicking the emptied hex."""
+    from tests.games.bakumatsu.helpers import arrange, play
+
+    from kassen.games import load_rules
+    r = load_rules("tabarazaka")
+    s = arrange(r, {"TB-G01": "1005", "TB-S03": "1006"}, segment="melee", active="saigo")
+    s, _ = play(r, s, "melee TB-S03 @1005", "resolve", "roll =6", "roll =6", "roll =6")  # M4, morale fails
+    choices = sorted(Action.parse(a).cell for a in map(str, r.legal_actions(s)) if a.startswith("retreat"))
+    assert s["phase"] == "retreat" and choices == ["0905", "1004", "1105"]
+    page = open_app("/#" + codec.encode(r, "p", s))
+    expect(page.locator("body")).to_have_attribute("data-mode", "play")
+    p = Player(page, "tabarazaka", 1, state=s)
+    assert p.to_move == "government"
+    highlighted = page.locator("#map .cell.legal")
+    expect(highlighted).to_have_count(len(choices))
+    assert sorted(highlighted.evaluate_all("cs => cs.map(c => c.dataset.cell)")) == choices
+    p.do("retreat @1105")
+    assert positions(page)["TB-G01"] == "1105"
+    # Saigō's attacker may advance into the emptied hex (a cell) or stay (a button)
+    assert p.to_move == "saigo" and sorted(p.legal()) == ["advance @1005", "stay"]
+    expect(page.locator('#map [data-cell="1005"].legal')).to_have_count(1)
+    p.do("advance @1005")
+    assert positions(page)["TB-S03"] == "1005"

@@ -190,5 +190,12 @@ def test_cli_covers_both_scenarios(capsys, tmp_path):
         assert cli.main(["render", sid, "--out", str(out)]) == 0
         assert out.read_text(encoding="utf-8").startswith("<svg")
         capsys.readouterr()
-    stats = cli.link_stats(load_rules(TB), 2)
-    assert 0 < stats["longest_spectator_link"] < 2000
+        assert cli.main(["bench", "--scenario", sid, "--games", "1", "--json"]) == 0
+        bench = json.loads(capsys.readouterr().out)
+        assert bench["scenario"] == sid and bench["actions"] > 0 and bench["apply_median_us"] > 0
+        assert cli.main(["linkstats", sid, "--games", "1", "--seed", "3"]) == 0
+        stats = json.loads(capsys.readouterr().out)
+        assert stats["scenario"] == sid and 0 < stats["longest_spectator_link"] < 2000
+    with pytest.raises(SystemExit) as done:  # the command line's own help (a % in it once broke it)
+        cli.main(["--help"])
+    assert done.value.code == 0 and "linkstats" in capsys.readouterr().out

@@ -1,7 +1,7 @@
 """Every ruling the app uses where the Bakumatsu rulebook is silent or ambiguous.
 
 R1-R23 follow the 23 ambiguities of the clause inventory (shared/rules/bakumatsu.md), each as
-recommended there unless it says otherwise; X1-X12 are further decisions this implementation had
+recommended there unless it says otherwise; X1-X10 are further decisions this implementation had
 to make. Shown to players on the rulings page (Rules.rulings()).
 """
 from __future__ import annotations
