@@ -157,6 +157,30 @@ def test_ge2_mountain_top_fire(r):
     assert s["last"]["code"] == "-" and "column 5" in " ".join(texts(r, events))
 
 
+@pytest.mark.rules("bakumatsu.9-2.mountain-top-plus-two")
+def test_the_mountain_top_reading_is_a_scenario_switch_too(r):
+    """Ruling 2's switch in the scenario file (rules.mountain_top), for an owner who reads the rule
+    text: a game set up from it plays GE2 at column 5; the option in setup() picks either reading."""
+    import copy
+
+    from kassen.engine.scenario import parse_scenario
+    from kassen.games.bakumatsu.rules import Rules
+
+    data = copy.deepcopy(r.scenario.data)
+    data["rules"]["mountain_top"] = "strength"
+    other = Rules(parse_scenario(data, "lab.json"))
+    assert other.d.mountain_top_reading == "strength" and r.d.mountain_top_reading == "dice"
+    s = fire_phase(other, {F3: "0708", T1: "0707"})
+    s, events = fire(other, s, F3, "0707", (3, 4))
+    assert s["last"]["code"] == "-" and "column 5" in " ".join(texts(other, events))
+    assert other.setup(1, {"mountain_top": "dice"})["options"] == {"mountain_top": "dice"}
+    assert r.setup(1, {"mountain_top": "sideways"})["options"] == {}  # an unknown reading is not kept
+    bad = copy.deepcopy(r.scenario.data)
+    bad["rules"]["mountain_top"] = "sideways"
+    with pytest.raises(Exception, match="mountain_top"):
+        Rules(parse_scenario(bad, "lab.json"))
+
+
 @pytest.mark.rules("bakumatsu.9-2.lookup", "bakumatsu.9-2.result-dash")
 def test_the_result_is_read_and_applied_at_once(r):
     s = fire_phase(r, {F3: "1105", T1: "1106"})

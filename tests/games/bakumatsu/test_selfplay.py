@@ -46,6 +46,7 @@ class History:
         self.r = r
         self.oracle = Oracle(r)
         self.before = None
+        self.retreats = 0
 
     def __call__(self, r, s) -> None:
         d = r.d
@@ -62,6 +63,7 @@ class History:
         if before is None or before["phase"] == "over":  # the first action of a game
             return
         self.check_moves(before, s)
+        self.check_retreats(before, s)
         self.check_control(before, s)
 
     def check_moves(self, before, after) -> None:
@@ -89,6 +91,26 @@ class History:
                                                                                         zoc)
             assert ok, f"{uid} moved {start} -> {b}, which the literal rules forbid"
 
+    def check_retreats(self, before, after) -> None:
+        """Each hex a retreating unit enters is next to the one it left, never an enemy unit's hex or
+        its zone of control, never across a river or pond (11(1)): checked with the oracle's zones."""
+        d, o = self.r.d, self.oracle
+        r = before.get("retreat")
+        if r is None:
+            return
+        uid = r["unit"]
+        still = after.get("retreat")
+        new = still["path"][-1] if still is not None and still["unit"] == uid else after["units"][uid]["at"]
+        if new is None:  # removed: no hex to go on to (11(2))
+            return
+        here = r["path"][-1]
+        side = d.side_of[uid]
+        enemy = [before["units"][u]["at"] for u in d.units
+                 if d.side_of[u] != side and u not in d.all_commanders and before["units"][u]["at"] in d.move_cost]
+        assert new in o.nbrs(here) and not o.blocks_zoc(here, new), f"{uid} retreated {here} -> {new}"
+        assert new not in o.zone(enemy), f"{uid} retreated into an enemy zone of control at {new}"
+        self.retreats += 1
+
     def check_control(self, before, after) -> None:
         """A victory hex changes hands only when a combat unit of the new owner ends in it (14(2),
         15-2-6), and never back to nobody."""
@@ -105,11 +127,13 @@ class History:
 @pytest.fixture(scope="module", params=[TF, TB])
 def report(request):
     r = rules(request.param)
-    return r, run_selfplay(r, games=GAMES, invariant=History(r), policy=lean_policy, check_codec_every=12,
-                           sample_legal=1)
+    history = History(r)
+    return r, run_selfplay(r, games=GAMES, invariant=history, policy=lean_policy, check_codec_every=12,
+                           sample_legal=1), history
 
 
 def test_selfplay_keeps_every_invariant(report):
-    r, rep = report
+    r, rep, history = report
     assert rep.games == GAMES and rep.finished == GAMES
     assert sum(rep.winners.values()) == GAMES
+    assert history.retreats > 10  # the retreat check saw retreats, not nothing
