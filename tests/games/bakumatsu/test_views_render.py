@@ -158,6 +158,15 @@ def test_the_drawing_shows_what_the_game_needs():
         fills = set(re.findall(r'fill="(#[0-9a-f]{6})"', rules(sid).render_svg(rules(sid).view_for(rules(sid).setup(1), None))))
         assert all(e.fill in fills for e in lg.terrain if "set-up" not in e.words)
     assert svg.count(f'fill="{"#f2d25c"}"') >= 17  # the Shogunate's set-up areas during its set-up
+    # every river and stream hexside and every road step of the scenario is drawn; ponds are hexes
+    for sid in (TF, TB):
+        board = rules(sid).scenario.data["board"]
+        drawn = rules(sid).render_svg(rules(sid).view_for(rules(sid).setup(1), None))
+        for feature, pairs in board["hexsides"].items():
+            assert drawn.count(f'class="edge edge-{feature}"') == len(pairs), (sid, feature)
+        steps = {frozenset(p) for chain in board["roads"] for p in zip(chain, chain[1:])}
+        assert drawn.count('class="road"') == len(steps), sid
+    assert 'fill="#8fbde0"' in svg  # Ogura pond
     s, _ = play(r, s, "place-all", "place-all")
     s["disordered"] = ["TF-B01"]
     svg = r.render_svg(r.view_for(s, None))
