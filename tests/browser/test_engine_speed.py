@@ -1,7 +1,7 @@
 """How much slower the engine runs in the page than under CPython (`make bench`; prints, asserts little).
 
 The same function, `kassen.cli.bench_scenario` (the one `python3 -m kassen bench` prints), plays
-seeded random Mukden games in both: here under the test's CPython, and in the page by adding a
+seeded random games of each scenario in both: here under the test's CPython, and in the page by adding a
 `<script type="py">` to the loaded app, which PyScript runs in the page's own interpreter (no hook in
 the app for it). Rounds alternate between the two so that load on the machine hits both alike.
 Only whole rounds are timed: the page's clock is coarsened to 100 us steps.
@@ -22,8 +22,8 @@ from kassen.games import load_rules
 pytestmark = [pytest.mark.browser, pytest.mark.bench]
 
 ROUNDS = max(3, int(os.environ.get("KASSEN_BENCH_RUNS", "5")))
-# random games per round, per scenario (a random Kawanakajima game is ~800 actions)
-GAMES = {"mukden": 40, "ikedaya": 40, "kawanakajima": 4}
+# random games per round, per scenario (a random Kawanakajima game is ~800 actions, Bakumatsu's 400-650)
+GAMES = {"mukden": 40, "ikedaya": 40, "kawanakajima": 4, "toba-fushimi": 3, "tabarazaka": 2}
 
 IN_PAGE = """
 import json
