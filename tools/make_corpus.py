@@ -84,6 +84,12 @@ def policies(scenario: str) -> dict[str, Policy]:
             return pick(rules, state, legal, chooser)
 
         out["run-hunt"] = run_hunt
+    if scenario in ("toba-fushimi", "tabarazaka"):
+        from tests.games.bakumatsu.balance import greedy
+        from tests.games.bakumatsu.test_selfplay import lean_policy
+
+        out["lean"] = lean_policy
+        out["greedy"] = greedy
     return out
 
 
@@ -98,6 +104,8 @@ def combat_signature(scenario: str, state: State) -> Optional[str]:
     combat = state["combat"]
     if combat is None:
         return None
+    if scenario in ("toba-fushimi", "tabarazaka"):
+        return f"{combat['kind']} {state['phase']}"
     if state["pending"]:
         return f"pending {state['pending'][0]['kind']}"
     picked = [s for s in ("uesugi", "takeda") if combat["picks"][s] is not None]
@@ -279,6 +287,8 @@ GOLDEN_PLANS: dict[str, list[tuple[Optional[dict[str, Any]], str, int]]] = {
     "ikedaya": [(None, "uniform", 8), (None, "run-hunt", 6), ({"shinsengumi_score": "count"}, "uniform", 3),
                 ({"entrance_setup": "wait-outside"}, "run-hunt", 3)],
     "kawanakajima": [(None, "uniform", 8), (None, "nudged", 12)],
+    "toba-fushimi": [(None, "uniform", 8), (None, "lean", 6), (None, "greedy", 2), ({"mountain_top": "strength"}, "lean", 4)],
+    "tabarazaka": [(None, "uniform", 8), (None, "lean", 6), (None, "greedy", 2), ({"mountain_top": "strength"}, "lean", 4)],
 }
 
 
@@ -298,8 +308,10 @@ def make_golden(scenario: str, out: Path) -> None:
     path.write_text(json.dumps(body, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
 
 
-SEEDS = {"mukden": [3, 8], "ikedaya": [5, 12], "kawanakajima": [21, 4]}
-POSITION_POLICY = {"mukden": "uniform", "ikedaya": "uniform", "kawanakajima": "nudged"}
+SEEDS = {"mukden": [3, 8], "ikedaya": [5, 12], "kawanakajima": [21, 4], "toba-fushimi": [6, 9],
+         "tabarazaka": [7, 10]}
+POSITION_POLICY = {"mukden": "uniform", "ikedaya": "uniform", "kawanakajima": "nudged", "toba-fushimi": "lean",
+                   "tabarazaka": "lean"}
 
 
 def main() -> None:
