@@ -29,7 +29,7 @@ from kassen.games import load_rules, scenario_ids
 from .legacy import legacy
 
 CORPUS = Path(__file__).resolve().parent
-SCENARIOS = ("mukden", "ikedaya", "kawanakajima")
+SCENARIOS = ("mukden", "ikedaya", "kawanakajima", "toba-fushimi", "tabarazaka")
 
 
 def position(obj: Any) -> Any:
