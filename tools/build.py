@@ -15,6 +15,8 @@ Layout of dist/ (paths the sources index.html, pyscript.toml and static/js refer
                                         unicode-range slices in two weights and a stylesheet naming them,
                                         so a machine without Japanese fonts still draws kanji, and a page
                                         downloads only the slices holding the characters it shows
+    maps/<scenario>.svg                 each scenario's map with its starting counters, drawn by the app's
+                                        renderer at build time (tools/prerender.py): shown before Python starts
     app/kassen.zip                      py/kassen/**/*.py, its locale/*.json and scenarios/**/*.json, as in the repo
     sw.js, sw-manifest.json             the service worker (static/js/sw.js) at the root, so it controls the
                                         whole site, and the files it caches for offline use with their hash
@@ -29,6 +31,7 @@ the build did not produce is removed.
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import io
 import json
@@ -39,6 +42,8 @@ import time
 import tomllib
 import zipfile
 from pathlib import Path
+
+import prerender
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
@@ -264,15 +269,106 @@ def _check_sources(config: dict, pyodide_version: str, pyscript_version: str) ->
                                  f"pinned version is {versions[kind]}: update it.")
 
 
+def page_with_maps(html: str, scenario_ids: list[str], download: str | None = None) -> str:
+    """index.html naming the scenarios whose map is pre-rendered (a <meta> before </head>) and, when
+    given, stating the size of a first visit's download in #loading-size."""
+    if html.count("</head>") != 1:
+        raise BuildError("index.html must have exactly one </head>.")
+    html = html.replace("</head>", f"  {prerender.meta_tag(scenario_ids)}\n</head>")
+    if download is not None:
+        html, found = _LOADING_SIZE.subn(lambda m: m.group(1) + download + m.group(2), html)
+        if found != 1:
+            raise BuildError('index.html must have one <span id="loading-size">...</span> (the download stated).')
+    return html
+
+
+# What a first visit to a new game downloads: the page, its stylesheet and scripts, the runtimes, the app
+# and one pre-rendered map (the largest, to state an upper bound). Fonts are left out: a machine with
+# Japanese fonts gets none, and the others get a few slices of some 100 kB.
+_FIRST_VISIT = re.compile(r"^(index\.html|pyscript\.toml|static/css/[^/]+|static/js/(preview|boot|surface)\.js|"
+                          r"runtime/pyodide/.*|runtime/pyscript/.*|app/.*)$")
+_LOADING_SIZE = re.compile(r'(<span id="loading-size">)[^<]*(</span>)')
+# Compressed on the way like tools/serve.py and Netlify do (gzip here; Brotli is a little smaller).
+_COMPRESSED_SUFFIXES = (".html", ".js", ".mjs", ".css", ".json", ".toml", ".svg", ".wasm")
+
+
+def first_visit_bytes(files: dict[str, Path | bytes]) -> int:
+    """Bytes sent on a first visit to a new game, compressed as the server sends them."""
+    total = 0
+    maps = [rel for rel in files if rel.startswith(prerender.MAPS_DIR + "/")]
+    biggest = max(maps, key=lambda rel: _size(files[rel]), default=None)
+    for rel, source in files.items():
+        if not (_FIRST_VISIT.match(rel) or rel == biggest):
+            continue
+        data = source if isinstance(source, bytes) else source.read_bytes()
+        total += _gzip_size(data) if rel.endswith(_COMPRESSED_SUFFIXES) else len(data)
+    return total
+
+
+# Work the build remembers between runs (keyed by content hashes, so never stale): gzip sizes and the
+# pre-rendered maps. Deleting the directory only makes the next build slower.
+CACHE = ROOT / ".cache" / "build"
+
+
+def _cache_read(name: str) -> dict:
+    try:
+        return json.loads((CACHE / name).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def _cache_write(name: str, data: dict) -> None:
+    try:
+        CACHE.mkdir(parents=True, exist_ok=True)
+        tmp = CACHE / (name + ".tmp")
+        tmp.write_text(json.dumps(data), encoding="utf-8")
+        os.replace(tmp, CACHE / name)
+    except OSError:
+        pass  # a read-only checkout builds anyway, only slower
+
+
+def _gzip_size(data: bytes) -> int:
+    """Size of the gzip of ``data``, remembered by content hash (the 9.6 MB wasm takes ~0.4 s)."""
+    key = hashlib.sha256(data).hexdigest()
+    sizes = _cache_read("gzip-sizes.json")
+    if key not in sizes:
+        sizes[key] = len(gzip.compress(data, 6, mtime=0))
+        _cache_write("gzip-sizes.json", sizes)
+    return sizes[key]
+
+
+def prerendered_maps(app_zip: bytes) -> tuple[dict[str, bytes], list[str]]:
+    """tools/prerender.py's maps, drawn again only when the app's sources (the zip) changed."""
+    key = hashlib.sha256(app_zip + (ROOT / "tools" / "prerender.py").read_bytes()).hexdigest()
+    cached = _cache_read("maps.json")
+    if cached.get("key") != key:
+        maps, ids = prerender.prerendered_in_subprocess()
+        cached = {"key": key, "ids": ids, "maps": {rel: data.decode("utf-8") for rel, data in maps.items()}}
+        _cache_write("maps.json", cached)
+    return {rel: text.encode("utf-8") for rel, text in cached["maps"].items()}, cached["ids"]
+
+
+def _size(source: Path | bytes) -> int:
+    return len(source) if isinstance(source, bytes) else source.stat().st_size
+
+
+def megabytes(n: int) -> str:
+    """The download as the loading panel states it."""
+    return f"about {n / 1e6:.1f} MB"
+
+
 def plan() -> dict[str, Path | bytes]:
     """dist-relative path -> source file (copied) or bytes (written)."""
     pyodide_version, pyscript_version = runtime_versions()
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
     _check_sources(config, pyodide_version, pyscript_version)
+    app_zip = app_zip_bytes()
+    maps, scenario_ids = prerendered_maps(app_zip)
     out: dict[str, Path | bytes] = {
-        "index.html": ROOT / "index.html",
+        "index.html": b"",  # written below, once the download it states is known
         "pyscript.toml": ROOT / "pyscript.toml",
     }
+    out.update(maps)
     for path in sorted((ROOT / "static").rglob("*")):
         if path.is_file():
             out[path.relative_to(ROOT).as_posix()] = path
@@ -285,7 +381,11 @@ def plan() -> dict[str, Path | bytes]:
         out[f"{pyscript_dir(pyscript_version)}/{name}"] = PYSCRIPT_PKG / "dist" / name
     fonts, needed = font_files()
     out.update(fonts)
-    out[ZIP_NAME] = app_zip_bytes()
+    out[ZIP_NAME] = app_zip
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    out["index.html"] = page_with_maps(page, scenario_ids).encode("utf-8")
+    size = megabytes(first_visit_bytes(out))
+    out["index.html"] = page_with_maps(page, scenario_ids, size).encode("utf-8")
     out["sw.js"] = ROOT / SW_SOURCE
     slices = {rel for rel in fonts if rel.endswith(".woff2")}
     out["sw-manifest.json"] = offline_manifest(out, skip=slices - needed)

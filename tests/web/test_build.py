@@ -83,8 +83,8 @@ def test_dist_is_only_repo_files_and_pinned_runtime_files(dist: Path) -> None:
         if rel == "app/kassen.zip":
             assert path.read_bytes() == build.app_zip_bytes()
             continue
-        if rel == "sw-manifest.json":
-            assert path.read_bytes() == build.plan()["sw-manifest.json"]
+        if rel in ("sw-manifest.json", "index.html") or rel.startswith("maps/"):  # written by the build
+            assert path.read_bytes() == build.plan()[rel]
             continue
         if rel.startswith("runtime/fonts/noto-sans-jp/"):  # the font package's files; its stylesheet is built
             font_rel = rel.split("/", 4)[4]
@@ -216,3 +216,41 @@ def test_the_japanese_font_is_bundled_and_its_needed_slices_cached_offline(dist:
     assert f"{base}/noto-sans-jp.css" in manifest
     boot = (ROOT / "static" / "js" / "boot.js").read_text("utf-8")
     assert f"./{base}/noto-sans-jp.css" in boot
+
+
+def test_every_scenario_has_its_map_drawn_at_build_time(dist: Path) -> None:
+    """The page shows maps/<scenario>.svg before Python starts: one per scenario the page offers (a new
+    scenario is covered without anyone listing it), drawn by the app's renderer with the starting
+    counters, and named in index.html so the page never asks for a map that is not there."""
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        from kassen.games import load_rules, scenario_ids
+    finally:
+        sys.path.remove(str(ROOT / "py"))
+    ids = scenario_ids()
+    assert len(ids) >= 3
+    page = (dist / "index.html").read_text("utf-8")
+    named = re.search(r'<meta name="kassen-maps" content="([^"]*)">', page)
+    assert named and named.group(1).split() == ids
+    for sid in ids:
+        svg = (dist / "maps" / f"{sid}.svg").read_text("utf-8")
+        rules = load_rules(sid)
+        drawn = rules.render_svg(rules.view_for(rules.setup(1), None), highlight=(), selected=None)
+        for attribute in ("data-cell", "data-unit", "data-at", "data-layer"):  # the same map and counters
+            pattern = re.compile(attribute + r'="([^"]*)"')
+            assert sorted(pattern.findall(svg)) == sorted(pattern.findall(drawn)), (sid, attribute)
+        assert len(svg) == len(drawn)  # only the order of some marks may differ (hash seed)
+        assert svg.startswith("<svg") and 'data-layer="units"' in svg and "data-cell=" in svg
+        assert "data-unit=" in svg, f"{sid}: the starting counters are drawn"
+        assert "<script" not in svg and "href=" not in svg
+    manifest = json.loads((dist / "sw-manifest.json").read_text("utf-8"))
+    assert {f"maps/{sid}.svg" for sid in ids} <= set(manifest["files"])  # offline too
+
+
+def test_the_loading_panel_states_the_download_as_sent(dist: Path) -> None:
+    page = (dist / "index.html").read_text("utf-8")
+    stated = re.search(r'<span id="loading-size">about ([\d.]+) MB</span>', page)
+    assert stated
+    assert abs(float(stated.group(1)) * 1e6 - build.first_visit_bytes(build.plan())) <= 0.05e6
+    # compressed as sent: well under the raw runtime (9.6 MB of wasm alone)
+    assert 3 < float(stated.group(1)) < 9

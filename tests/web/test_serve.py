@@ -142,3 +142,46 @@ def test_command_line_prints_the_url_and_serves(site: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def _get(url: str, encoding: str | None) -> tuple[int, Message, bytes]:
+    request = urllib.request.Request(url, headers={"Accept-Encoding": encoding} if encoding else {})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as r:
+            return r.status, r.headers, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers, b""
+
+
+def test_text_and_wasm_are_sent_compressed_as_netlify_does(site: Path) -> None:
+    """Netlify compresses text types and WebAssembly for a browser that accepts it; the local server
+    does the same (gzip), so the bytes the tests and the bench count are those a visitor downloads."""
+    import gzip
+
+    server = serve.start(site, port=0)
+    try:
+        for rel, compressed in (("", True), ("static/js/boot.js", True), ("static/css/kassen.css", True),
+                                ("runtime/pyodide/1/pyodide.asm.wasm", True), ("pyscript.toml", True),
+                                ("runtime/pyodide/1/pyodide-lock.json", True), ("app/kassen.zip", False)):
+            plain = (site / (rel or "index.html")).read_bytes()
+            status, headers, body = _get(server.url + rel, "gzip, deflate, br, zstd")
+            assert status == 200, rel
+            assert (headers.get("Content-Encoding") == "gzip") is compressed, rel
+            assert (gzip.decompress(body) if compressed else body) == plain, rel
+            if compressed:
+                assert headers["Vary"] == "Accept-Encoding" and int(headers["Content-Length"]) == len(body)
+                assert headers["Content-Security-Policy"]  # the netlify.toml headers still apply
+                etag = headers["ETag"]
+                again = urllib.request.Request(server.url + rel, headers={"Accept-Encoding": "gzip",
+                                                                          "If-None-Match": etag})
+                with pytest.raises(urllib.error.HTTPError) as not_modified:
+                    urllib.request.urlopen(again, timeout=10)
+                assert not_modified.value.code == 304
+            # a client that does not accept gzip gets the file as it is
+            status, headers, body = _get(server.url + rel, None)
+            assert status == 200 and "Content-Encoding" not in headers and body == plain, rel
+        assert _get(server.url + "static/js/boot.js", "gzip;q=0")[1].get("Content-Encoding") is None
+        assert _get(server.url + "missing.js", "gzip")[0] == 404
+    finally:
+        server.shutdown()
+        server.server_close()

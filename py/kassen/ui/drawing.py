@@ -107,8 +107,12 @@ class Drawing:
         self._menu_key = key
         listing = by_id("scenario-list")
         if not listing.children.length:
+            pictured = _prerendered_maps()
             for info in self._catalog:
                 item = el("li", cls="scenario-card", data_scenario=info.id)
+                if info.id in pictured:  # the battle's map as drawn at build time (tools/prerender.py)
+                    item.append(el("img", cls="scenario-map", src=f"./maps/{info.id}.svg", alt="",
+                                   loading="lazy", decoding="async"))
                 item.append(el("h3", info.title))
                 if info.subtitle:
                     item.append(el("p", info.subtitle, "subtitle"))
@@ -437,3 +441,10 @@ class Drawing:
 def _size(chars: int) -> str:
     """A text's size for the menu, in the units a player knows."""
     return f"{chars:,} bytes" if chars < 10_000 else f"{chars / 1000:,.0f} kB"
+
+
+def _prerendered_maps() -> set[str]:
+    """The scenarios whose map the build drew (named in <meta name="kassen-maps">; none when run from
+    the sources without a build)."""
+    meta = document.querySelector('meta[name="kassen-maps"]')
+    return set(str(meta.content).split()) if browser.present(meta) else set()

@@ -1,0 +1,76 @@
+"""The maps the page shows before Python starts: each scenario's map with its starting counters,
+drawn at build time by the app's own renderer (kassen.render via the game's ``render_svg``).
+
+Why: a cold start waits ~2 s for Pyodide; a player can study the map meanwhile. The page
+(static/js/preview.js) puts ``maps/<scenario>.svg`` into ``#map`` at once for a new game, the same
+map without its counters for a link or a resumed game (their counters come when Python is ready),
+and the menu shows each file as a small picture of its battle.
+
+Only what a spectator may see is drawn (the view of no player): a pre-rendered file is public. A
+scenario whose starting counters depend on the seed gets its map without counters (a new game
+would otherwise show counters that then move). Every scenario the page offers is covered, found as
+the page finds them (kassen.games.scenario_ids).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+MAPS_DIR = "maps"
+# The seeds compared to decide whether the starting counters are the same in every new game.
+SEEDS = (1, 2, 3)
+_UNITS = re.compile(r'(<g data-layer="units"[^>]*>).*?(</g>)(?=<g data-layer=|</svg>)', re.S)
+
+
+def without_counters(markup: str) -> str:
+    """The map with its counters layer emptied (the layer stays: the page replaces it later)."""
+    return _UNITS.sub(r"\1\2", markup, count=1)
+
+
+def prerendered() -> tuple[dict[str, bytes], list[str]]:
+    """({dist path: SVG bytes}, scenario ids in menu order) for every scenario the page offers."""
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        from kassen.games import load_rules, scenario_ids
+    finally:
+        sys.path.remove(str(ROOT / "py"))
+    out: dict[str, bytes] = {}
+    ids = scenario_ids()
+    for sid in ids:
+        rules = load_rules(sid)
+        drawn = {rules.render_svg(rules.view_for(rules.setup(seed), None), highlight=(), selected=None)
+                 for seed in SEEDS}
+        markup = drawn.pop() if len(drawn) == 1 else without_counters(drawn.pop())
+        out[f"{MAPS_DIR}/{sid}.svg"] = markup.encode("utf-8")
+    return out, ids
+
+
+def prerendered_in_subprocess() -> tuple[dict[str, bytes], list[str]]:
+    """``prerendered()`` in a fresh interpreter with a fixed hash seed: the renderer draws some sets in
+    their iteration order, so only a fixed seed gives the same bytes from build to build."""
+    import json
+    import os
+    import subprocess
+
+    done = subprocess.run([sys.executable, __file__], capture_output=True, check=False,
+                          env={**os.environ, "PYTHONHASHSEED": "0"})
+    if done.returncode != 0:
+        raise RuntimeError("tools/prerender.py failed:\n" + done.stderr.decode("utf-8", "replace"))
+    found = json.loads(done.stdout)
+    return {rel: text.encode("utf-8") for rel, text in found["maps"].items()}, found["ids"]
+
+
+def meta_tag(ids: list[str]) -> str:
+    """The <meta> the build puts in index.html: which scenarios have a pre-rendered map (so the page
+    never asks for a file that does not exist)."""
+    return f'<meta name="kassen-maps" content="{" ".join(ids)}">'
+
+
+if __name__ == "__main__":
+    import json
+
+    maps, ids = prerendered()
+    json.dump({"ids": ids, "maps": {rel: data.decode("utf-8") for rel, data in maps.items()}}, sys.stdout)
