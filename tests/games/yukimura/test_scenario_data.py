@@ -427,6 +427,13 @@ def test_map_facts_of_the_brief(files):
     starts = {u["id"]: u["start"] for u in d["units"]}
     assert (starts["Y-ii"], starts["Y-todo"], starts["Y-kimura"], starts["Y-chosokabe"]) == ("Y:2524", "Y:1119", "Y:2514", "Y:0707")
     assert (distance("Y:2524", "Y:0201"), distance("Y:2524", "Y:2801")) == (34, 24)
+    # fords: where a road crosses a small river (brief 2.2, 2.3); no road crosses an impassable side
+    for mid, fords in (("D", {("1316", "1317"), ("1916", "1917")}),
+                       ("Y", {("0402", "0503"), ("0809", "0810"), ("0920", "0921"), ("2618", "2619")})):
+        m = maps_of(d)[mid]
+        steps = {frozenset(p) for chain in m["roads"] for p in zip(chain, chain[1:])}
+        assert {tuple(sorted(p)) for p in steps & {frozenset(p) for p in m["hexsides"]["small_river"]}} == fords
+        assert not steps & {frozenset(p) for p in m["hexsides"].get("impassable", [])}
     # each mound: its rim is impassable but one causeway side
     rim = {frozenset(p) for p in dmap["hexsides"]["impassable"]}
     for mound in ("ojin_tomb", "nakatsuyama", "ichinoyama", "okamisanzai"):
