@@ -13,6 +13,7 @@ GAME_MODULES: dict[str, str] = {
     "ikedaya": "kassen.games.ikedaya",
     "kawanakajima": "kassen.games.kawanakajima",
     "bakumatsu": "kassen.games.bakumatsu",
+    "yukimura": "kassen.games.yukimura",
 }
 
 _rules: dict[str, GameRules] = {}

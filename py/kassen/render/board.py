@@ -34,6 +34,7 @@ class Counter:
     crest: str = ""  # text drawn on a face-down counter
     badges: list[str] = field(default_factory=list)  # small markers in the corner: "R", "M"...
     selectable: bool = True
+    band: str = ""  # a colour drawn as a strip along the counter's left edge (the force it belongs to)
 
 
 @dataclass
@@ -134,6 +135,9 @@ def draw_counter(c: Counter, cx: float, cy: float, size: float, selected: bool, 
     body = [svg.title(c.title or " / ".join(c.lines))]
     body.append(svg.el("rect", {"class": "counter-body", "x": -half, "y": -half, "width": size, "height": size,
                                 "rx": size * 0.12, "fill": c.fill, "stroke": "#1b1b1b", "stroke-width": 1.5}))
+    if c.band:
+        body.append(svg.el("rect", {"class": "counter-band", "x": -half + 1.5, "y": -half + size * 0.12,
+                                    "width": size * 0.11, "height": size * 0.76, "fill": c.band}))
     if c.face_down:
         body.append(svg.el("circle", {"cx": 0.0, "cy": 0.0, "r": size * 0.34, "fill": "none",
                                       "stroke": c.text_color, "stroke-width": 2.0}))

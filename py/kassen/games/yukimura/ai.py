@@ -1,0 +1,94 @@
+"""What the computer opponent knows about Yukimura Gaiden (kassen.ai.gameai.GameAI).
+
+No secrets: the sampler is the default. The evaluation reads each scenario's victory conditions:
+the key leaders' hexes (Yao's morale collapse, 14-2(6)) and the units around them (superior power),
+the breakthrough hexes, the Eastern count west of the Ishikawa Line against the ten needed
+(14-1(6)), who holds Komatsuyama (14-4(6)), and the combat strength each side keeps on the map.
+Movement offers hundreds of destinations: the candidates keep, for each unit, the few that bring
+it nearest its objective or the enemy, and never move a key leader off his hex.
+"""
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+from ...ai.gameai import GameAI
+from ...engine.actions import Action
+from ...engine.state import State
+
+
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+
+
+class AI(GameAI):
+    has_secrets = False
+
+    def __init__(self, rules) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(rules)
+        d = rules.d
+        self.d = d
+        board = rules.board
+        self.keys = frozenset(u for us in d.key_leaders.values() for u in us)
+        targets: dict[str, list[str]] = {d.east: [], d.osaka: []}
+        targets[d.east] += list(d.breakthrough) + sorted(d.ishikawa_west)[:0]
+        if d.komatsuyama:
+            targets[d.east].append(d.komatsuyama)
+            targets[d.osaka].append(d.komatsuyama)
+        for s, leaders in d.key_leaders.items():
+            other = d.osaka if s == d.east else d.east
+            targets[other] += [d.units[u].start for u in leaders if d.units[u].start]
+        if d.ishikawa_west:
+            # the Ishikawa's west bank: its hexes nearest the east side of the line
+            edge = [h for h in d.ishikawa_west if any(n not in d.ishikawa_west for n in board.neighbors[h])]
+            targets[d.east] += edge
+        self.goal: dict[str, dict[str, int]] = {}
+        for s, cells in targets.items():
+            cells = [c for c in cells if c in d.hex_set]
+            self.goal[s] = {h: min((x for x in (board.distance(h, c) for c in cells) if x is not None), default=40)
+                            for h in d.hexes}
+
+    def quiet(self, state: State) -> bool:
+        return state.get("combat") is None and state.get("retreat") is None
+
+    def evaluate(self, state: State, side: str) -> float:
+        if self.rules.outcome(state) is not None:
+            return self.terminal_value(state, side)
+        d = self.d
+        units = state["units"]
+        score = 0.0
+        for s in d.sides:
+            sign = 1.0 if s == side else -1.0
+            power = 0.0
+            near = 0.0
+            for uid in d.by_side[s]:
+                at = units[uid]["at"]
+                if at not in d.hex_set:
+                    continue
+                power += d.units[uid].cs
+                near += 1.0 / (1.0 + self.goal[s].get(at, 40))
+            score += sign * (0.15 * power + 0.6 * near)
+        if d.ishikawa_west:
+            west = sum(1 for u in d.by_side[d.east] if units[u]["at"] in d.ishikawa_west)
+            score += (1.0 if side == d.east else -1.0) * 3.0 * _sigmoid((west - d.west_needed + 0.5) / 2.0)
+        return 0.94 * _sigmoid(score / 6.0) + 0.03
+
+    def candidates(self, state: State, side: str, legal: Sequence[Action]) -> list[Action]:
+        """Every action but moves; for each moving unit its three destinations nearest its goal; never
+        a key leader leaving his hex."""
+        legal = [a for a in legal if not (a.verb in ("move", "exit", "advance") and a.units and a.units[0] in self.keys)]
+        if len(legal) <= 16:
+            return list(legal)
+        goal = self.goal.get(side, {})
+        keep: list[Action] = []
+        moves: dict[tuple[str, ...], list[tuple[float, Action]]] = {}
+        for a in legal:
+            if a.verb not in ("move", "enter") or a.cell not in goal:
+                if a.verb != "exit":
+                    keep.append(a)
+                continue
+            moves.setdefault(a.units, []).append((goal[a.cell], a))
+        for options in moves.values():
+            options.sort(key=lambda t: (t[0], t[1].to_text()))
+            keep.extend(a for _, a in options[:3])
+        return keep

@@ -1,0 +1,139 @@
+"""Yukimura Gaiden EPISODE-0, declared on the engine's phase toolkit: four scenarios (14-1 to 14-4)
+on one rules system. The sequence of play is phases.py; movement movement.py; combat arithmetic
+combat.py; victory victory.py; the words hooks.py and locale/; the drawing render.py; the position
+checks checks.py. This class holds only what is built once per scenario.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Optional
+
+from ...engine.actions import Action
+from ...engine.messages import register_catalog_dir
+from ...engine.phases import Phase, PhasedRules, Refusal
+from ...engine.scenario import Scenario
+from ...engine.state import Event, Outcome, State
+from . import checks, hooks, render, victory
+from .data import YukimuraData
+from .movement import Situation
+from .phases import PHASES, begin_game, wrong_time
+from .rulings import rulings as _rulings
+from .schema import state_schema, upgrade
+from .visibility import OBSERVATION
+
+register_catalog_dir(Path(__file__).resolve().parent / "locale")
+
+#: scenario options a game may be started with (setup(seed, options)), and their values:
+#: the optional command-range rule (13-1), the literal reading of the Mōri clause (ruling 11)
+OPTIONS = {"command_range": (False, True), "mori_literal": (False, True)}
+
+
+class Rules(PhasedRules):
+    """The Yukimura rules bound to one scenario."""
+
+    game = "yukimura"
+    hidden_information = False
+    phases = PHASES
+    observation = OBSERVATION
+    hooks = hooks
+    drawing = render
+    checks = checks
+
+    def __init__(self, scenario: Scenario) -> None:
+        super().__init__(scenario)
+        self.d = YukimuraData(scenario)
+        self._actions: dict[tuple[str, str, str], Action] = {}
+        self._seen: Optional[tuple[State, Situation]] = None
+        self._schema = state_schema(self.d, scenario.id)
+        self._view_schema = state_schema(self.d, scenario.id, view=True)
+
+    def setup(self, seed: int | str, options: Optional[dict[str, Any]] = None) -> State:
+        """3: units on their printed hexes, reinforcements and Hideyori's force beside the map; the
+        Inning marker in box 1 (3(4)); the connected scenario first asks Osaka where Hideyori waits."""
+        d = self.d
+        options = {k: v for k, v in (options or {}).items() if k in OPTIONS and v in OPTIONS[k]}
+        if "command_range" not in options and d.rules_data.get("command_range_default"):
+            options["command_range"] = True
+        state = self.base_state(seed, options)
+        for uid, u in d.units.items():
+            at = u.start if u.start is not None else d.waiting_box[u.side]
+            state["units"][uid] = {"at": at}
+        staged = any(a.die for a in d.arrivals)
+        state.update({
+            "turn": 1, "phase": "staging" if staged else "move", "segment": "move", "active": d.first,
+            "done": [], "fired": [], "attacked": [], "targets": [], "combat": None, "check": None,
+            "retreat": None, "double": None, "advance": None, "markers": [], "retreated": [], "chained": [],
+            "pending": [], "released": [], "west": False, "holder": d.osaka if d.komatsuyama else None,
+            "hideyori": None, "last": None, "ended": None,
+        })
+        if not staged:
+            begin_game(self, state)
+        return state
+
+    def situation(self, state: State) -> Situation:
+        memo = self._seen
+        if memo is not None and memo[0] is state:
+            return memo[1]
+        found = Situation(self.d, state)
+        self._seen = (state, found)
+        return found
+
+    def action(self, verb: str, uid: str, target: str) -> Action:
+        key = (verb, uid, target)
+        found = self._actions.get(key)
+        if found is None:
+            found = self._actions[key] = Action(verb, (uid,), target)
+        return found
+
+    def force_name(self, force: str) -> Any:
+        """A force named by its leader unit (2-2(1))."""
+        from ...engine.messages import unit
+
+        leader = self.d.leader_unit.get(force)
+        if leader is None:
+            members = self.d.forces.get(force, ())
+            leader = next((u for u in members if self.d.units[u].is_leader), members[0] if members else None)
+        return unit(leader) if leader else force
+
+    def _apply(self, state: State, action: Action) -> list[Event]:
+        """Every action, then what the rules watch at once: a key leader leaving his hex ends the game
+        (14-2(6)(1)-(2)) whatever moved him."""
+        events = super()._apply(state, action)
+        if state.get("phase") != "over":
+            victory.watch(self, state)
+            if state["ended"] is not None:
+                from .phases import finish_game
+
+                events += finish_game(self, state)
+        return events
+
+    def wrong_time(self, state: State, phase: Phase, action: Action) -> Refusal:
+        return wrong_time(self, state, action) or super().wrong_time(state, phase, action)
+
+    def outcome(self, state: State) -> Optional[Outcome]:
+        return victory.outcome(self, state) if state.get("phase") == "over" else None
+
+    def state_schema(self) -> dict[str, Any]:
+        return self._schema
+
+    def view_schema(self) -> dict[str, Any]:
+        return self._view_schema
+
+    def upgrade(self, data: Any) -> Any:
+        return upgrade(data)
+
+    def pack(self, state_or_view: dict[str, Any]) -> Any:
+        from .schema import pack
+
+        return pack(self.d, state_or_view)
+
+    def unpack(self, data: Any) -> dict[str, Any]:
+        from .schema import unpack
+
+        return unpack(self.d, data)
+
+    def rulings(self) -> list[dict[str, Any]]:
+        return _rulings()
+
+
+__all__ = ["Rules", "OPTIONS"]

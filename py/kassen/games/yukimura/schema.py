@@ -1,0 +1,142 @@
+"""JSON Schemas of a Yukimura state and view (strict enough that a tampered link of the right shape
+cannot crash validate() or render_svg()), the compact form of links, and upgrade()."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...engine import rng
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .data import YukimuraData
+
+PHASES = ("staging", "move", "release-roll", "hideyori-roll", "defensive-fire", "fire", "h2h", "declare", "dice",
+          "check", "retreat", "double", "advance", "over")
+SEGMENTS = ("move", "defensive-fire", "fire", "h2h", "over")
+RESULTS = ("removed", "retreat")
+ENDINGS = ("collapse", "breakthrough", "superior", "ishikawa", "komatsuyama")
+
+
+def _int(lo: int, hi: int, nullable: bool = False) -> dict[str, Any]:
+    return {"type": ["integer", "null"] if nullable else "integer", "minimum": lo, "maximum": hi}
+
+
+def state_schema(d: "YukimuraData", scenario_id: str, view: bool = False) -> dict[str, Any]:
+    uids = list(d.units)
+    cells = list(d.board.cells)
+    hexes = list(d.hexes)
+    sides = list(d.sides)
+    forces = sorted(d.forces)
+    ulist = {"type": "array", "items": {"enum": uids}, "uniqueItems": True, "maxItems": len(uids)}
+    hlist = {"type": "array", "items": {"enum": hexes}, "maxItems": 40}
+    item = {"type": ["object", "null"], "required": ["unit", "plus", "chain", "sources"], "additionalProperties": False,
+            "properties": {"unit": {"enum": uids}, "plus": _int(0, 9), "chain": {"type": "boolean"},
+                           "sources": {"type": "array", "items": {"enum": hexes}, "maxItems": 7}}}
+    record = {
+        "type": ["object", "null"],
+        "required": ["kind", "side", "units", "froms", "target", "at", "dice", "code", "queue", "path", "result"],
+        "additionalProperties": False,
+        "properties": {
+            "kind": {"enum": ["fire", "h2h"]}, "side": {"enum": sides},
+            "units": {"type": "array", "items": {"enum": uids}, "minItems": 1, "maxItems": 6, "uniqueItems": True},
+            "froms": {"type": "array", "items": {"enum": hexes}, "minItems": 1, "maxItems": 6},
+            "target": {"enum": uids}, "at": {"enum": hexes},
+            "dice": {"type": "array", "items": _int(1, 6), "maxItems": 2},
+            "code": {"type": ["string", "null"], "maxLength": 4},
+            "queue": {"type": "array", "items": item, "maxItems": 8},
+            "path": hlist, "result": {"enum": list(RESULTS) + [None]},
+            "chain_from": {"type": "array", "items": {"enum": hexes}, "maxItems": 7},
+        },
+    }
+    last = {"type": ["object", "null"], "required": ["kind", "units", "target", "at", "dice", "code", "result"],
+            "additionalProperties": False,
+            "properties": {"kind": {"enum": ["fire", "h2h"]}, "units": {"type": "array", "items": {"enum": uids},
+                                                                     "maxItems": 6},
+                           "target": {"enum": uids}, "at": {"enum": hexes},
+                           "dice": {"type": "array", "items": _int(1, 6), "maxItems": 2},
+                           "code": {"type": ["string", "null"], "maxLength": 4},
+                           "result": {"enum": list(RESULTS) + [None]}}}
+    props: dict[str, Any] = {
+        "game": {"const": "yukimura"},
+        "scenario": {"const": scenario_id},
+        "rng": {"type": "integer", "minimum": 0, "maximum": rng.MASK64},
+        "turn": _int(1, d.turns),
+        "options": {"type": "object", "additionalProperties": False,
+                    "properties": {"command_range": {"type": "boolean"}, "mori_literal": {"type": "boolean"}}},
+        "units": {"type": "object", "required": uids, "additionalProperties": False,
+                  "properties": {u: {"type": "object", "required": ["at"], "additionalProperties": False,
+                                     "properties": {"at": {"enum": cells + [None]}}} for u in uids}},
+        "phase": {"enum": list(PHASES)},
+        "segment": {"enum": list(SEGMENTS)},
+        "active": {"enum": sides},
+        "done": ulist, "fired": ulist, "attacked": ulist, "targets": ulist,
+        "combat": record, "last": last, "check": item,
+        "retreat": {"type": ["object", "null"], "required": ["unit", "path", "left", "sources", "chain", "extra"],
+                    "additionalProperties": False,
+                    "properties": {"unit": {"enum": uids}, "path": {**hlist, "minItems": 1},
+                                   "left": _int(1, 6), "sources": {"type": "array", "items": {"enum": hexes},
+                                                                   "maxItems": 7},
+                                   "chain": {"type": "boolean"}, "extra": {"type": "boolean"}}},
+        "double": {"type": ["object", "null"], "required": ["at", "units", "sources"], "additionalProperties": False,
+                   "properties": {"at": {"enum": hexes},
+                                  "units": {"type": "array", "items": {"enum": uids}, "minItems": 2, "maxItems": 2},
+                                  "sources": {"type": "array", "items": {"enum": hexes}, "maxItems": 7}}},
+        "advance": {"type": ["object", "null"], "required": ["mode", "moved"], "additionalProperties": False,
+                    "properties": {"mode": {"enum": ["fire", "path", "free"]},
+                                   "moved": {"type": "array", "items": {"enum": uids}, "maxItems": 6}}},
+        "markers": ulist, "retreated": ulist, "chained": ulist,
+        "pending": {"type": "array", "items": {"enum": ["hideyori-roll"] + [f"release-roll:{f}" for f in forces]},
+                    "maxItems": 8},
+        "released": {"type": "array", "items": {"enum": forces}, "uniqueItems": True},
+        "west": {"type": "boolean"},
+        "holder": {"enum": sides + [None]},
+        "hideyori": {"type": ["object", "null"], "required": ["at", "released"], "additionalProperties": False,
+                     "properties": {"at": {"enum": hexes}, "released": {"type": "boolean"}}},
+        "ended": {"type": ["object", "null"], "required": ["how", "winner"], "additionalProperties": False,
+                  "properties": {"how": {"enum": list(ENDINGS)}, "winner": {"enum": sides + [None]},
+                                 "unit": {"enum": uids}}},
+    }
+    required = list(props)
+    if view:
+        del props["rng"]
+        required.remove("rng")
+        props["viewer"] = {"enum": sides + [None]}
+        props["to_move"] = {"enum": sides + ["chance", "terminal"]}
+        props["outcome"] = {
+            "type": ["object", "null"], "required": ["winner", "level", "reason", "scores"],
+            "additionalProperties": False,
+            "properties": {"winner": {"enum": sides + [None]}, "level": {"enum": list(ENDINGS) + ["draw"]},
+                           "reason": {"type": ["string", "object"], "maxLength": 400},
+                           "scores": {"type": "object", "additionalProperties": {"type": "number"}}}}
+        required += ["viewer", "to_move", "outcome"]
+    return {"type": "object", "required": required, "additionalProperties": False, "properties": props}
+
+
+def pack(d: "YukimuraData", obj: dict[str, Any]) -> Any:
+    """The compact form for links: the units as one list in scenario order (``"u"``), 0 for a unit on
+    its printed start hex (most of them, most of the time), else its cell or null."""
+    out = {k: v for k, v in obj.items() if k != "units"}
+    units = obj.get("units")
+    if isinstance(units, dict) and set(units) == set(d.units) and all(
+            isinstance(u, dict) and set(u) == {"at"} for u in units.values()):
+        out["u"] = [0 if units[uid]["at"] == d.units[uid].start and d.units[uid].start is not None
+                    else units[uid]["at"] for uid in d.units]
+    else:
+        out["units"] = units
+    return out
+
+
+def unpack(d: "YukimuraData", data: Any) -> dict[str, Any]:
+    if not isinstance(data, dict) or "u" not in data:
+        return data
+    cells = data["u"]
+    if not isinstance(cells, list) or len(cells) != len(d.units):
+        raise ValueError("the unit list has the wrong length")
+    out = {k: v for k, v in data.items() if k != "u"}
+    out["units"] = {uid: {"at": (d.units[uid].start if at == 0 and at is not False else at)}
+                    for uid, at in zip(d.units, cells)}
+    return out
+
+
+def upgrade(data: Any) -> Any:
+    """A state or view in today's format (the first release: nothing to change)."""
+    return data

@@ -1,0 +1,77 @@
+"""Seeded random self-play with the shared invariants (tests/support/selfplay.py) plus Yukimura's
+own: one unit per hex outside a retreat (5), frozen and held forces never moving of their own
+accord (14-1(5), 14-2(5)), every voluntary move within the movement rules (7, 7-5: the mover's
+allowance or 8 road hexes, no enemy zone of control left), every game over by turn 12 or by a
+sudden-death condition (4, 14-2(6))."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from kassen.engine.movement import MoveRules, reach
+from tests.support.selfplay import run_selfplay
+
+from .helpers import CONNECTED, DOMYOJI, GOTO, YAO, lean_policy, rules
+
+GAMES = int(os.environ.get("YUKIMURA_SELFPLAY_GAMES", "200"))
+SUDDEN = ("collapse", "breakthrough")
+
+
+class Invariants:
+    """What the invariant remembers between steps (the state before each action)."""
+
+    def __init__(self, r):
+        self.r = r
+        self.before = None
+
+    def __call__(self, r, s) -> None:
+        d = r.d
+        before, self.before = self.before, s
+        cells = [u["at"] for u in s["units"].values() if u["at"] in d.hex_set]
+        if s["phase"] not in ("retreat", "double", "check", "advance", "dice"):
+            assert len(cells) == len(set(cells)), "two units share a hex (5)"
+        assert 1 <= s["turn"] <= d.turns
+        if s["phase"] == "over":
+            assert s["ended"]["how"] in SUDDEN or s["turn"] == d.turns, "a game ended early without sudden death"
+        if before is None or before["phase"] != "move" or s["turn"] != before["turn"]:
+            return
+        for uid, u in d.units.items():
+            a, b = before["units"][uid]["at"], s["units"][uid]["at"]
+            if a == b or a not in d.hex_set:
+                continue
+            lim = d.limits.get(u.force)
+            assert lim is None or before["turn"] >= lim.until or u.force in before["released"], \
+                f"{uid} of a frozen or held force moved ({lim})"
+            if b is None:  # left the map (7-6)
+                continue
+            self.check_move(before, uid, a, b)
+
+    def check_move(self, before, uid, a, b) -> None:
+        """An independent reading of 7 and 7-5: within the allowance (or 8 road hexes along the road),
+        never starting in or passing through an enemy zone of control."""
+        d = self.r.d
+        side = d.side_of[uid]
+        enemy = {before["units"][u]["at"] for u in d.units if d.side_of[u] != side} & d.hex_set
+        zoc = d.zoc.zone(enemy)
+        assert a not in zoc, f"{uid} moved out of an enemy zone of control (7-3-2)"
+        friendly = {before["units"][u]["at"] for u in d.units if d.side_of[u] == side} & d.hex_set - {a}
+        normal = reach(d.normal_steps, a, d.units[uid].ma, MoveRules(zoc_stop=True), blocked=enemy,
+                       pass_only=friendly, zoc=zoc)
+        road = reach(d.road_steps, a, 8, MoveRules(zoc_forbidden=True), blocked=enemy, pass_only=friendly, zoc=zoc) \
+            if a in d.road_hexes else None
+        assert b in normal or (road is not None and b in road), f"{uid} moved {a} -> {b} against 7 / 7-5"
+
+
+@pytest.fixture(scope="module", params=[YAO, DOMYOJI, GOTO, CONNECTED])
+def report(request):
+    r = rules(request.param)
+    games = GAMES if request.param == YAO else max(GAMES // 4, 1)
+    return r, games, run_selfplay(r, games=games, invariant=Invariants(r), policy=lean_policy, check_codec_every=40,
+                                  sample_legal=1)
+
+
+def test_selfplay_keeps_every_invariant(report):
+    r, games, rep = report
+    assert rep.games == games and rep.finished == games
+    assert sum(rep.winners.values()) <= games
