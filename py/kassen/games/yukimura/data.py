@@ -87,6 +87,7 @@ class Arrival:
     entry: tuple[str, ...]
     die: tuple[int, ...] = ()  # Hideyori: released on these rolls from ``turn`` (14-3(6))
     staging: tuple[str, ...] = ()  # Hideyori: the road hexes Osaka may choose among at set-up
+    clause: str = "yukimura.8.scenario-defined"  # the scenario clause that brings them
 
 
 def _first(d: dict[str, Any], *keys: str, default: Any = None) -> Any:
@@ -282,7 +283,8 @@ class YukimuraData:
         side = self.side_of[units[0]]
         staging = self.cells(a.get("staging", ()))
         return Arrival(side=side, turn=int(_first(a, "turn", "from_turn", default=1)), units=tuple(units),
-                       entry=self.cells(a.get("entry", ())), die=tuple(a.get("die", ())), staging=staging)
+                       entry=self.cells(a.get("entry", ())), die=tuple(a.get("die", ())), staging=staging,
+                       clause=str(a.get("clause") or "yukimura.8.scenario-defined"))
 
     def problems(self) -> list[str]:
         """Cross-checks the schema cannot express."""

@@ -207,7 +207,8 @@ class Move(Phase):
             a = d.arrival_of.get(uid)
             if a is not None and a.die:
                 return refuse("yukimura.refuse.hideyori-not-yet", "yukimura.14-3.hideyori-roll", unit=unit(uid))
-            return refuse("yukimura.refuse.not-due", "yukimura.8.scenario-defined", unit=unit(uid),
+            return refuse("yukimura.refuse.not-due", "yukimura.8.scenario-defined",
+                          *([a.clause] if a and a.clause != "yukimura.8.scenario-defined" else []), unit=unit(uid),
                           turn=a.turn if a else 0)
         s = seen(g, state)
         r = s.entry(uid, entries)
@@ -339,6 +340,7 @@ def begin_move(g: "Rules", state: State) -> list[Event]:
     d = g.d
     events: list[Event] = []
     steps: list[str] = []
+    victory.watch(g, state)
     if state["active"] == d.osaka:
         for force, lim in d.limits.items():
             if force in state["released"] or state["turn"] >= lim.until or lim.release is None:
@@ -675,9 +677,9 @@ def apply_result(g: "Rules", state: State) -> list[Event]:
 
 def sources_for(record: dict[str, Any], uid: str) -> list[str]:
     """11-1-1, ruling 6: the hexes a retreating unit moves away from: the attackers' for the target,
-    the target's for an attacker; a unit only passed through (a chain retreat, the occupant taking the
-    extra hex of 11-2-5) was neither fired at nor attacked and has nothing to move away from (the
-    only reading under which the worked example YE1 can happen)."""
+    the target's for an attacker. A chain-retreating unit was neither fired at nor attacked and has
+    nothing to move away from; nor has the unit taking the extra hex of 11-2-5 (YE1-2 and YE1-4 name
+    only the zone of control): the only reading under which the worked example YE1 can happen."""
     if uid == record["target"]:
         return list(record["froms"])
     if uid in record["units"]:
@@ -887,7 +889,8 @@ class Double(Phase):
         state["double"] = None
         uid = action.units[0]
         events = [event(msg("yukimura.log.extra", unit=unit(uid), at=cell(dbl["at"])), "morale")]
-        return events + start_retreat(g, state, uid, 1, sources_for(state["combat"], uid), chain=False, extra=True)
+        # YE1-2, YE1-4: the extra hex keeps out of enemy zones of control; "away" is not asked of it
+        return events + start_retreat(g, state, uid, 1, [], chain=False, extra=True)
 
     def prompt(self, g: "Rules", view: View) -> Msg:
         dbl = view.get("double") or {}

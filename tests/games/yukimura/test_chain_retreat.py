@@ -1,0 +1,82 @@
+"""The worked example YE1 (chain retreats, 11-2) step by step, with the owner choosing the riflemen
+both times (ruling 3), and the retreat restrictions of 11-1."""
+from __future__ import annotations
+
+import pytest
+
+from .helpers import play, texts
+from .test_rules import E_ASH, E_CAV, E_RIF, O_ASH, O_CAV, R, legal, position, refusal
+
+#: the Eastern riflemen (Tadanao's, M3) attacked by an Osaka mounted unit from Y:2105; Tadanao's
+#: mounted unit (M5) on the first hex of the way back, his foot (M3) on the second
+START = {O_CAV: "Y:2105", E_RIF: "Y:2106", E_CAV: "Y:2107", E_ASH: "Y:2108"}
+
+
+@pytest.mark.rules("yukimura.11-2.into-friendly", "yukimura.11-2-1.chain-marker", "yukimura.11-2-5.double-occupancy",
+                   "yukimura.11-2.chain-retreat-check", "yukimura.11-2-3.chain-result", "yukimura.11-2-4.cascade",
+                   "yukimura.11-2-4.exempt-retreated", "yukimura.11-2-4.exempt-chained", "yukimura.10-3-1.d-n",
+                   "yukimura.11-3-3.h2h-retreat-advance", "yukimura.11-3-3.stop-at-enemy",
+                   "yukimura.11-3.participants-only", "yukimura.2-2-2.markers")
+def test_ye1_chain_retreat_step_by_step():
+    s = position(START, phase="h2h", active="osaka")
+    s, _ = play(R, s, f"attack {O_CAV} @Y:2106", "resolve", "roll =5", "roll =6")  # 0 column, 11: D2
+    s, ev = play(R, s, "roll =3")  # 3 + 2 - 3 = 2: retreat 2 hexes
+    assert s["retreat"]["left"] == 2
+    # YE1-1: the riflemen retreat through the mounted unit, which gets a Chain Retreat marker
+    s, ev = play(R, s, "retreat @Y:2107")
+    assert s["markers"] == [E_CAV] and "Chain Retreat marker" in " ".join(texts(R, ev))
+    # YE1-2: the second hex holds the foot soldiers: two units in one hex, the owner chooses
+    s, ev = play(R, s, "retreat @Y:2108")
+    assert s["phase"] == "double" and R.current_player(s) == "east" and s["markers"] == [E_CAV, E_ASH]
+    assert sorted(legal(R, s)) == sorted([f"extra {E_ASH}", f"extra {E_RIF}"])
+    s, _ = play(R, s, f"extra {E_RIF}")
+    assert "Y:2106" not in legal(R, s) and "retreat @Y:2207" in legal(R, s)
+    s, _ = play(R, s, "retreat @Y:2207")
+    # YE1-3: the mounted unit's chain-retreat check (no modifier) fails: die 6 - morale 5 = 1
+    assert s["phase"] == "check" and s["check"] == {"unit": E_CAV, "plus": 0, "chain": True, "sources": []}
+    s, ev = play(R, s, "roll =6")
+    assert "die 6 − morale 5 = 1" in " ".join(texts(R, ev))
+    assert "retreat @Y:2106" not in legal(R, s)  # next to the attacker: its zone of control (11-1-2(2))
+    s, _ = play(R, s, "retreat @Y:2207")  # into the riflemen's hex
+    # YE1-4: the riflemen move one hex more and take no chain-retreat check
+    assert s["phase"] == "double"
+    s, _ = play(R, s, f"extra {E_RIF}", "retreat @Y:2208")
+    # YE1-5: the foot soldiers' check: they pass and stay
+    assert s["phase"] == "check" and s["check"]["unit"] == E_ASH
+    s, ev = play(R, s, "roll =2")
+    log = " ".join(texts(R, ev))
+    assert "stays" in log and "already retreated" in log  # the riflemen: no check (11-2-4(1))
+    # YE1-6: the attacker may advance along the riflemen's path, up to the first hex held by a unit
+    assert s["phase"] == "advance"
+    assert sorted(a for a in legal(R, s) if a.startswith("advance")) == [f"advance {O_CAV} @Y:2106",
+                                                                           f"advance {O_CAV} @Y:2107"]
+    s, _ = play(R, s, f"advance {O_CAV} @Y:2107")
+    assert s["units"][E_RIF]["at"] == "Y:2208" and s["units"][E_CAV]["at"] == "Y:2207"
+    assert s["markers"] == [] and s["phase"] == "h2h" or s["phase"] != "advance"
+
+
+@pytest.mark.rules("yukimura.11-1-1.away", "yukimura.11-1-2.no-enemy-hex", "yukimura.11-1-2.no-enemy-zoc")
+def test_a_retreat_goes_away_and_not_into_enemies_or_their_zones():
+    s = position({O_CAV: "Y:2105", E_RIF: "Y:2106", O_ASH: "Y:2308"}, phase="h2h", active="osaka")
+    s, _ = play(R, s, f"attack {O_CAV} @Y:2106", "resolve", "roll =5", "roll =6", "roll =3")  # D2: 3+2-3 = 2
+    options = legal(R, s)
+    assert "retreat @Y:2105" not in options and "yukimura.11-1-2.no-enemy-hex" in refusal(s, "retreat @Y:2105")
+    assert "yukimura.11-1-2.no-enemy-zoc" in refusal(s, "retreat @Y:2205")  # next to the attacker
+    s, _ = play(R, s, "retreat @Y:2107")
+    b = R.d.board
+    level = [n for n in b.neighbors["Y:2107"] if b.distance(n, "Y:2105") == 2 and n != "Y:2106"]
+    assert level and all(f"retreat @{n}" not in legal(R, s) for n in level)
+    assert "yukimura.11-1-1.away" in refusal(s, f"retreat @{level[0]}")
+
+
+@pytest.mark.rules("yukimura.11-1-3.short-removed", "yukimura.11-1-2.no-offmap")
+def test_a_unit_that_cannot_retreat_in_full_is_removed():
+    """An Eastern unit on the south edge, attacked from the north, hemmed in by zones of control."""
+    s = position({O_CAV: "Y:0527", E_RIF: "Y:0528", O_ASH: "Y:0330", "Y-kimura-ash-03": "Y:0730"},
+                 phase="h2h", active="osaka")
+    s, ev = play(R, s, f"attack {O_CAV} @Y:0528", "resolve", "roll =5", "roll =6", "roll =6")  # 6 + 2 - 3 = 5
+    assert s["units"][E_RIF]["at"] is None
+    s = position({O_CAV: "Y:0527", E_RIF: "Y:0528", O_ASH: "Y:0330", "Y-kimura-ash-03": "Y:0730"},
+                 phase="h2h", active="osaka")
+    s, ev = play(R, s, f"attack {O_CAV} @Y:0528", "resolve", "roll =5", "roll =6", "roll =5")  # 4 hexes
+    assert s["units"][E_RIF]["at"] is None and "cannot retreat the full distance" in " ".join(texts(R, ev))
