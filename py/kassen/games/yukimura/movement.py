@@ -25,7 +25,7 @@ class Situation:
     """Who stands where in one state and what that implies (zones of control, blocked hexes):
     built once per question on a state, never stored in it."""
 
-    __slots__ = ("d", "state", "pos", "_at", "_zones", "_dest")
+    __slots__ = ("d", "state", "pos", "_at", "_zones", "_dest", "_cells", "_entry")
 
     def __init__(self, d: "YukimuraData", state: State) -> None:
         self.d = d
@@ -34,6 +34,8 @@ class Situation:
         self._at: Optional[dict[str, list[str]]] = None
         self._zones: dict[str, frozenset[str]] = {}
         self._dest: dict[str, tuple[Reach, Optional[Reach]]] = {}
+        self._cells: dict[tuple[str, bool], set[str]] = {}
+        self._entry: dict[tuple[Any, ...], Reach] = {}
 
     # -- occupancy ----------------------------------------------------------------------------------
     @property
@@ -65,11 +67,20 @@ class Situation:
             got = self._zones[side] = self.pos.enemy_zone(side)
         return got
 
+    def _side_cells(self, side: str, mine: bool) -> set[str]:
+        key = (side, mine)
+        found = self._cells.get(key)
+        if found is None:
+            side_of = self.d.side_of
+            found = self._cells[key] = {h for h, us in self.occupied.items() if (side_of[us[0]] == side) == mine}
+        return found
+
     def enemy_cells(self, side: str) -> set[str]:
-        return {h for h, us in self.occupied.items() if self.d.side_of[us[0]] != side}
+        """Hexes holding the other side's units (kept for this situation: do not change it)."""
+        return self._side_cells(side, False)
 
     def friendly_cells(self, side: str) -> set[str]:
-        return {h for h, us in self.occupied.items() if self.d.side_of[us[0]] == side}
+        return self._side_cells(side, True)
 
     def adjacent_enemies(self, uid: str) -> list[str]:
         d = self.d
@@ -93,7 +104,7 @@ class Situation:
         side = d.side_of[uid]
         zoc = self.enemy_zone(side)
         enemy = self.enemy_cells(side)
-        friendly = self.friendly_cells(side) - {here}
+        friendly = self.friendly_cells(side)  # the start is never an end cell anyway
         normal = reach(d.normal_steps, here, d.units[uid].ma, d.normal_rules, blocked=enemy, pass_only=friendly,
                        zoc=zoc)
         road = None
@@ -172,11 +183,16 @@ class Situation:
         rest of its allowance; an entry hex in an enemy zone of control ends the move (8-1)."""
         d = self.d
         side = d.side_of[uid]
-        occupied = set(self.occupied)
+        occupied = self.occupied
         free = [e for e in entries if e not in occupied]
-        return entry_reach(d.normal_steps, free, d.units[uid].ma, d.normal_rules, entry_cost=1,
+        key = (side, d.units[uid].ma, tuple(free))
+        found = self._entry.get(key)
+        if found is not None:
+            return found
+        found = self._entry[key] = entry_reach(d.normal_steps, free, d.units[uid].ma, d.normal_rules, entry_cost=1,
                            blocked=self.enemy_cells(side), pass_only=self.friendly_cells(side),
                            zoc=self.enemy_zone(side))
+        return found
 
     # -- retreat (11-1) -----------------------------------------------------------------------------
     def retreat_routes(self, uid: str, here: str, hexes: int, sources: Iterable[str],
@@ -186,7 +202,7 @@ class Situation:
         an impassable hexside, never off the map (11-1-2), through friendly units (11-2)."""
         d = self.d
         side = d.side_of[uid]
-        forbidden = self.enemy_cells(side) | set(self.enemy_zone(side)) | set(visited) | d.large_river
+        forbidden = self.enemy_cells(side) | self.enemy_zone(side) | set(visited) | d.large_river
         friendly = self.friendly_cells(side)
         return retreat_routes(d.board, here, hexes, away_from=list(sources),
                               may_enter=lambda a, b: not d.across_impassable(a, b), forbidden=forbidden,

@@ -19,8 +19,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from .rules import Rules
 
 FILL = {"flat": "#ece5c8", "marsh": "#c7dcc3", "mountain": "#b3916a", "burial-mound": "#9fb07a",
-        "large-river": "#8fbde0", "box": "#f7f3e6"}
-EDGES = {"small-river": EdgeStyle("#4d9ad6", width=4.0), "impassable": EdgeStyle("#3b2a14", width=5.0)}
+        "large-river": "#8fbde0", "burial_mound": "#9fb07a", "large_river": "#8fbde0", "box": "#f7f3e6"}
+EDGES = {"small-river": EdgeStyle("#4d9ad6", width=4.0), "small_river": EdgeStyle("#4d9ad6", width=4.0),
+         "impassable": EdgeStyle("#3b2a14", width=5.0)}
 ROAD = "#8a5a2b"
 WEST = "#f3d9a4"
 
@@ -181,7 +182,7 @@ def legend(rules: "Rules") -> Legend:
     d = rules.d
     used = {d.board.cells[h].terrain for h in d.hexes}
     names = {"flat": "flat 平地", "marsh": "marsh 湿地: 2 MP", "mountain": "mountain 山地: 2 MP, one column",
-             "burial-mound": "burial mound 古墳", "large-river": "large river 大河: only along a road"}
+             "burial_mound": "burial mound 古墳", "large_river": "large river 大河: only along a road"}
     terrain = [Entry(names[t], FILL[t]) for t in names if t in used]
     if d.ishikawa_west:
         terrain.append(Entry("west of the Ishikawa Line (flat)", WEST))
