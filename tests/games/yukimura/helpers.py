@@ -54,7 +54,7 @@ def cleared(r, state, keep: Iterable[str]) -> dict:
     return s
 
 
-def lean_policy(r, state, legal: list[Action], rnd: random.Random) -> Action:
+def lean_policy(r, state, legal: list[Action], rnd: random.Random, move_rate: float = 0.8) -> Action:
     """A lean random player: moves a few units a phase, fires and attacks often, joins half the
     time, advances sometimes, rarely leaves the map."""
     verbs: dict[str, list[Action]] = {}
@@ -67,7 +67,7 @@ def lean_policy(r, state, legal: list[Action], rnd: random.Random) -> Action:
                     ("join", 0.5), ("advance", 0.5), ("enter", 0.8)):
         if verb in verbs and rnd.random() < p:
             return rnd.choice(verbs[verb])
-    if "move" in verbs and rnd.random() < 0.8:
+    if "move" in verbs and rnd.random() < move_rate:
         return rnd.choice(verbs["move"])
     if "exit" in verbs and rnd.random() < 0.02:
         return rnd.choice(verbs["exit"])
@@ -75,3 +75,9 @@ def lean_policy(r, state, legal: list[Action], rnd: random.Random) -> Action:
         if verb in verbs:
             return verbs[verb][0]
     return rnd.choice(legal)
+
+
+def fast_policy(r, state, legal: list[Action], rnd: random.Random) -> Action:
+    """The lean player ending its Movement Phases sooner (about two moves a phase): the same rules
+    reached in fewer searches, for the long self-play runs."""
+    return lean_policy(r, state, legal, rnd, move_rate=0.65)
