@@ -251,11 +251,12 @@ class Controller:
         self.view_computer: Optional[dict[str, str]] = None
 
     # -- starting ---------------------------------------------------------------------------------
-    def start_new(self, scenario_id: str, seed: int | str, computer: Optional[tuple[str, str]] = None) -> None:
+    def start_new(self, scenario_id: str, seed: int | str, computer: Optional[tuple[str, str]] = None,
+                  options: Optional[dict[str, Any]] = None) -> None:
         """A new game in a new slot (the saved ones are kept); ``computer``: (side, level) the
-        computer plays, None for two players at this screen."""
+        computer plays, None for two players at this screen; ``options``: rule options switched on."""
         rules = self.load_rules(scenario_id)
-        history = History.new(rules, seed)
+        history = History.new(rules, seed, options)
         history.computer, problem = self._opponent(rules, computer)
         self._begin(rules, history)
         self.message = problem
@@ -382,7 +383,7 @@ class Controller:
                 self.to_menu()
                 self.message = why
         elif r.kind == "new" and r.scenario:
-            self.start_new(r.scenario, r.seed if r.seed is not None else seed, r.computer)
+            self.start_new(r.scenario, r.seed if r.seed is not None else seed, r.computer, r.options)
         elif r.kind == "resume":
             if not self.resume():
                 why = self.message  # a damaged save: say so on the menu

@@ -3,6 +3,8 @@ calls ``route``), so every combination is tested under CPython.
 
 - ``#k1...`` a link: open it (``?embed=1`` opens it read-only in the compact embed chrome)
 - ``?scenario=<id>[&seed=<n>]``: start a new game (a random seed unless one is given)
+- ``&options=<name>[,<name>]`` with a new game: switch on the scenario's rule options (Yukimura's
+  ``command_range``); names the game does not know are ignored by its set-up
 - ``&vs=<side>.<level>`` with either: the computer plays that side at that level (easy, normal,
   hard); the person at the screen plays the other
 - nothing, with a current saved game: resume it; nothing else: the menu
@@ -32,6 +34,7 @@ class Route:
     fragment: Optional[str] = None
     problem: Optional[str] = None  # shown to the player; the route is still followed
     computer: Optional[tuple[str, str]] = None  # (side, level) the computer plays ("vs" parameter)
+    options: Optional[dict[str, bool]] = None  # rule options switched on ("options" parameter)
 
 
 def route(search: str, fragment: str, has_current: bool, scenarios: list[str]) -> Route:
@@ -52,11 +55,13 @@ def route(search: str, fragment: str, has_current: bool, scenarios: list[str]) -
             return Route("resume" if has_current else "menu",
                          problem=f"There is no scenario {sid!r} on this page (scenarios: {known}).")
         seed_text = params.get("seed", [""])[0].strip()
+        options = _options(params.get("options", [""])[0])
         if not seed_text:
-            return Route("new", scenario=sid, computer=computer, problem=problem)
+            return Route("new", scenario=sid, computer=computer, problem=problem, options=options)
         if _SEED.match(seed_text) and int(seed_text) <= MAX_SEED:
-            return Route("new", scenario=sid, seed=int(seed_text), computer=computer, problem=problem)
-        return Route("new", scenario=sid, computer=computer,
+            return Route("new", scenario=sid, seed=int(seed_text), computer=computer, problem=problem,
+                         options=options)
+        return Route("new", scenario=sid, computer=computer, options=options,
                      problem=f"The seed {seed_text!r} is not a whole number from 0 to {MAX_SEED}: random dice are "
                              f"used instead.")
     return Route("resume" if has_current else "menu")
@@ -77,6 +82,15 @@ def needs_clean_url(r: Route, opened_kind: Optional[str]) -> bool:
 
 
 _VS = re.compile(r"^([a-z][a-z0-9-]{0,30})\.(easy|normal|hard)$")
+
+
+_OPTION = re.compile(r"^[a-z][a-z_]{0,30}$")
+
+
+def _options(text: str) -> Optional[dict[str, bool]]:
+    """``options=a,b`` read: well-formed names only, at most eight (the game keeps those it knows)."""
+    names = [t.strip() for t in text.split(",") if _OPTION.match(t.strip())][:8]
+    return {n: True for n in names} or None
 
 
 def _computer(text: str) -> tuple[Optional[tuple[str, str]], Optional[str]]:
