@@ -6,7 +6,7 @@ It builds dist/, serves it like `make serve`, opens a position made here in CPyt
 allotted their fighting power, Japan's 4th Army attacks and has called its fighting power) through a
 play link, makes Russia's call in the page (the dice are rolled and shown), looks at the result as Japan
 (the retreat hexes are highlighted) and saves the picture.
-The kanji need a CJK font on the machine (Debian: apt-get install fonts-ipafont-gothic).
+The kanji come from the bundled Noto Sans JP (no font needed on the machine).
 """
 from __future__ import annotations
 
@@ -69,7 +69,9 @@ def main() -> int:
             page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
             page.locator("#cover-button").click()  # Russia
             page.locator(f'#actions [data-action="{IN_PAGE}"]').click()
+            page.locator("#confirm-go").click()  # the call rolls the dice: the page asks first
             page.locator("#cover-button").click()  # Japan: retreat or stand, dice on the table
+            page.evaluate("() => document.getElementById('map').setAttribute('data-reveal', '0506 0505')")
             page.locator('#map [data-unit="jp-4"]').hover()
             page.wait_for_timeout(200)
             args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -205,7 +205,11 @@ function covered() {
     bottom,
     top,
     right: tools && tools.width ? fr.right - tools.left + 6 : 0,
-    mini: mini && mini.width ? { w: mini.right - fr.left + 6, h: fr.bottom - mini.top + 6 } : null,
+    // the overview's box in frame px (it sits in a corner: bottom left, or top left on a phone)
+    mini: mini && mini.width
+      ? { left: mini.left - fr.left - 6, right: mini.right - fr.left + 6, top: mini.top - fr.top - 6,
+          bottom: mini.bottom - fr.top + 6, atTop: mini.top - fr.top < fr.height / 2 }
+      : null,
   };
 }
 
@@ -232,15 +236,16 @@ function reveal(labels) {
   if (b.y - pad < y + top) y = b.y - pad - top;
   else if (b.y + b.h + pad > y + top + safe.h) y = b.y + b.h + pad - safe.h - top;
   if (cover.mini) {
-    // under the overview? move up or left of it, whichever is the smaller move
-    const mw = cover.mini.w / s;
-    const mh = cover.mini.h / s;
-    const under = b.x < x + mw && b.y + b.h > y + view.h - mh;
+    // under the overview? move it beside the overview or clear of it vertically, whichever is less
+    const m = cover.mini;
+    const px = { left: (b.x - x) * s, right: (b.x + b.w - x) * s, top: (b.y - y) * s, bottom: (b.y + b.h - y) * s };
+    const under = px.left < m.right && px.right > m.left && px.top < m.bottom && px.bottom > m.top;
     if (under) {
-      const up = b.y + b.h + pad - (y + view.h - mh); // move the view down by this
-      const left = x + mw + pad - b.x; // move the view left by this
-      if (up <= left && b.y - pad >= y + up) y += up;
-      else x -= left;
+      const across = (m.right - px.left) / s + pad; // move the view left by this
+      const vertical = m.atTop ? (m.bottom - px.top) / s + pad : (px.bottom - m.top) / s + pad;
+      const fitsVertically = m.atTop ? px.bottom + vertical * s <= safe.h * s : px.top - vertical * s >= top * s;
+      if (vertical <= across && fitsVertically) y += m.atTop ? -vertical : vertical;
+      else x -= across;
     }
   }
   if (x !== view.x || y !== view.y) {

@@ -166,7 +166,7 @@ def _time_track(rules: "Rules", view: dict[str, Any]) -> list[str]:
     now = min(view.get("time", 0), limit)
     y = TRACK_Y * SCALE
     size = 0.54 * SCALE
-    parts = [svg.text((TRACK_X0 - 0.45) * SCALE, y + 4, "Time", font_size=0.24 * SCALE, text_anchor="end",
+    parts = [svg.text((TRACK_X0 - 0.45) * SCALE, y + 4, "Time", font_size=0.3 * SCALE, text_anchor="end",
                       fill="#333333", font_weight="bold")]
     for t in range(limit + 1):
         x = (TRACK_X0 + t * TRACK_STEP) * SCALE
@@ -175,7 +175,7 @@ def _time_track(rules: "Rules", view: dict[str, Any]) -> list[str]:
                                      "fill": "#1b1b1b" if here else "#ffffff", "stroke": "#555555",
                                      "stroke-width": 1.0, "data-time": str(t),
                                      "class": "time-box current" if here else "time-box"}))
-        parts.append(svg.text(x, y + 0.09 * SCALE, str(t), font_size=0.24 * SCALE, text_anchor="middle",
+        parts.append(svg.text(x, y + 0.1 * SCALE, str(t), font_size=0.3 * SCALE, text_anchor="middle",
                               fill="#ffffff" if here else "#333333"))
     return [svg.el("g", {"class": "time-track", "aria-label": f"time {now} of {limit}"}, *parts)]
 
