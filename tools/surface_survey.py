@@ -33,6 +33,9 @@ SCENARIOS = ("mukden", "ikedaya", "kawanakajima")
 MEASURE_JS = """() => {
   const vis = (r) => r.width > 0 && r.height > 0;
   const min = (xs) => xs.length ? Math.min(...xs) : null;
+  const inBox = (e) => document.querySelector(`#map [data-cell="${CSS.escape(e.dataset.at)}"]`)?.classList.contains('box');
+  const onMap = [...document.querySelectorAll('#map [data-unit]')].filter(e => !inBox(e))
+      .map(e => e.getBoundingClientRect()).filter(vis);
   const units = [...document.querySelectorAll('#map [data-unit]')].map(e => e.getBoundingClientRect()).filter(vis);
   const texts = [...document.querySelectorAll('#map [data-unit] text')]
       .filter(t => t.textContent.trim()).map(e => e.getBoundingClientRect()).filter(vis);
@@ -48,6 +51,7 @@ MEASURE_JS = """() => {
   return {
     counters: units.length,
     counter_min: min(units.map(r => Math.min(r.width, r.height))),
+    map_counter_min: min(onMap.map(r => Math.min(r.width, r.height))),
     counter_text_min: min(texts.map(r => r.height)),
     label_min: min(labels.map(r => r.height)),
     labels_shown: labels.length,
@@ -109,7 +113,7 @@ def main() -> int:
     args = parser.parse_args()
     results = survey(args.label, args.shots)
     (args.shots / f"{args.label}.json").write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
-    cols = ("counters", "counter_min", "counter_text_min", "label_min", "labels_shown", "map_share",
+    cols = ("counters", "counter_min", "map_counter_min", "counter_text_min", "label_min", "labels_shown", "map_share",
             "overflow_x", "overflow_y")
     print("where".ljust(22) + "".join(c.rjust(17) for c in cols))
     for key, row in results.items():

@@ -111,7 +111,7 @@ TEXT_MIN = 0.32
 BADGE_RADIUS = 0.2
 STACK_STEP = 0.26  # offset between the counters of a fanned stack
 BOX_STEP_MIN = 0.3  # the tightest fan in an off-map box
-LABEL_SIZE = 0.22  # hex/square labels, in grid units
+LABEL_SIZE = 0.26  # hex/square labels, in grid units
 
 
 def text_ems(text: str) -> float:
