@@ -82,9 +82,13 @@ const limits = () => {
 function clamp(v) {
   const out = { ...v };
   for (const [pos, len] of [["x", "w"], ["y", "h"]]) {
-    if (out[len] >= full[len]) out[pos] = full[pos] + (full[len] - out[len]) / 2;
-    else {
-      const pad = out[len] * 0.25; // a little beyond the edge, so an edge place can clear the overview
+    // a little beyond the edge, so a place at the edge can be moved clear of the overview
+    const mini = minimap.hidden ? 0 : (len === "w" ? minimap.offsetWidth : minimap.offsetHeight) + 16;
+    const pad = Math.max(out[len] * 0.25, mini / (size().w / out.w || 1));
+    if (out[len] >= full[len]) {
+      const centred = full[pos] + (full[len] - out[len]) / 2;
+      out[pos] = Math.min(Math.max(out[pos], centred - pad), centred + pad);
+    } else {
       out[pos] = Math.min(Math.max(out[pos], full[pos] - pad), full[pos] + full[len] - out[len] + pad);
     }
   }

@@ -56,6 +56,24 @@ def show_place(page: Page, label: Optional[str]) -> None:
         page.evaluate("(l) => document.getElementById('map').setAttribute('data-reveal', l)", label)
 
 
+VISIBLE_POINT_JS = """(uid) => {
+  const unit = document.querySelector(`#map [data-unit="${CSS.escape(uid)}"]`);
+  const r = unit.getBoundingClientRect();
+  for (let i = 1; i < 8; i++) for (let j = 1; j < 8; j++) {
+    const x = r.left + r.width * i / 8, y = r.top + r.height * j / 8;
+    if (document.elementFromPoint(x, y)?.closest('[data-unit]') === unit) return [x, y];
+  }
+  return null;
+}"""
+
+
+def point_at_visible_part(page: Page, uid: str) -> None:
+    """Move the mouse onto a part of a stacked counter that shows (the surface then raises it)."""
+    point = page.evaluate(VISIBLE_POINT_JS, uid)
+    assert point, f"no part of {uid} shows on the map"
+    page.mouse.move(*point)
+
+
 def fragment_of(link: str) -> str:
     return link.split("#", 1)[1]
 
@@ -95,6 +113,8 @@ class Player:
     def click_unit(self, uid: str) -> None:
         unit = self.page.locator(f'#map [data-unit="{uid}"]')
         show_place(self.page, unit.get_attribute("data-at"))
+        if unit.get_attribute("data-stack"):
+            point_at_visible_part(self.page, uid)  # it comes to the top of its stack, as for a player
         unit.click()
 
     def click_cell(self, label: str) -> None:
