@@ -28,7 +28,12 @@ import serve  # noqa: E402
 SCREENS = {"desktop": dict(viewport={"width": 1280, "height": 800}),
            "phone": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
                          device_scale_factor=1)}
-SCENARIOS = ("mukden", "ikedaya", "kawanakajima")
+
+def scenarios() -> list[str]:
+    """Every scenario of every game, in the order of the menu's games."""
+    from kassen.games import scenario_ids
+
+    return sorted(scenario_ids(), key=lambda sid: (["mukden", "ikedaya", "kawanakajima"] + [sid]).index(sid))
 
 MEASURE_JS = """() => {
   const vis = (r) => r.width > 0 && r.height > 0;
@@ -76,7 +81,7 @@ def survey(label: str, shots: Path) -> dict:
             for screen, options in SCREENS.items():
                 context = browser.new_context(**options)
                 page = context.new_page()
-                for sid in SCENARIOS:
+                for sid in scenarios():
                     page.goto(f"{server.url}?scenario={sid}&seed=1")
                     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
                     cover = page.locator("#cover-button")

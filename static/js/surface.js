@@ -299,9 +299,12 @@ function pinchState() {
   return { dist: Math.hypot(a.x - b.x, a.y - b.y) || 1, mx: (a.x + b.x) / 2, my: (a.y + b.y) / 2 };
 }
 
+// a new press anywhere in the frame starts afresh: a finger's drag or pinch is followed by no click at
+// all, so the flag set when it ended must not swallow the next tap (on a counter or the map's buttons)
+frame.addEventListener("pointerdown", () => { swallowClick = false; }, true);
+
 map.addEventListener("pointerdown", (e) => {
   if (e.pointerType === "mouse" && e.button !== 0) return;
-  swallowClick = false;
   pointers.set(e.pointerId, framePoint(e));
   if (pointers.size === 1) drag = { ...framePoint(e), moved: false, type: e.pointerType };
   else if (pointers.size === 2) {
