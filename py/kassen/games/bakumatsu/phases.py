@@ -28,6 +28,22 @@ from .movement import Situation, moved_message
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import Rules
 
+
+def unit_at(view: View, uid: Optional[str], at: Optional[str] = None) -> Msg:
+    """A unit as prompts name it, with the hex it stands on ("Aizu 1 (1120)"), so the player finds it
+    on a big map (issue 9); ``at`` when the hex to name is not the unit's own (a unit retreating)."""
+    where = at or ((view.get("units") or {}).get(uid or "") or {}).get("at")
+    return msg("bakumatsu.name.unit-at", unit=unit(uid), at=str(where))  # the bare number, as printed
+
+
+def combat_words(view: View) -> Msg:
+    """The combat being resolved: "Satsuma 1 (1021) fires at Aizu 1 (1120)"."""
+    record = view.get("combat") or {}
+    key = "bakumatsu.prompt.combat-melee" if record.get("kind") == cb.MELEE else "bakumatsu.prompt.combat-fire"
+    return msg(key, unit=unit_at(view, record.get("unit"), record.get("from")),
+               target=unit_at(view, record.get("target"), record.get("at")))
+
+
 ROLLS = tuple(Action("roll", arg=str(d)) for d in range(1, 7))
 SIXTH = 1.0 / 6.0
 END = Action("end")
@@ -522,7 +538,7 @@ class Entering(RecoveryMovement):
         return refuse("bakumatsu.refuse.entering-first", "bakumatsu.6.one-at-a-time", unit=unit(state["entering"]))
 
     def prompt(self, g: "Rules", view: View) -> Msg:
-        return msg("bakumatsu.prompt.entering", unit=unit(view.get("entering")))
+        return msg("bakumatsu.prompt.entering", unit=unit_at(view, view.get("entering")))
 
 
 def _one_unit(g: "Rules", state: State, action: Action, clause: str) -> Optional[Refusal]:
@@ -610,7 +626,8 @@ class Recovery(ChancePhase):
         return events + after_action(g, state)
 
     def prompt(self, g: "Rules", view: View) -> Msg:
-        return msg("bakumatsu.prompt.recover")
+        record = view.get("combat") or {}
+        return msg("bakumatsu.prompt.recover", unit=unit_at(view, record.get("unit"), record.get("from")))
 
 
 # == fire (9, 12) ===========================================================================================
@@ -741,14 +758,14 @@ class FireSupport(Support):
     name, clause, actor, kind = "fire-support", "bakumatsu.9-2.support-eligibility", OTHER, cb.FIRE
 
     def prompt(self, g: "Rules", view: View) -> Msg:
-        return msg("bakumatsu.prompt.fire-support", side=side(view["to_move"]))
+        return msg("bakumatsu.prompt.fire-support", side=side(view["to_move"]), combat=combat_words(view))
 
 
 class MeleeSupport(Support):
     name, clause, actor, kind = "melee-support", "bakumatsu.10-2.support-eligibility", ACTIVE, cb.MELEE
 
     def prompt(self, g: "Rules", view: View) -> Msg:
-        return msg("bakumatsu.prompt.melee-support", side=side(view["to_move"]))
+        return msg("bakumatsu.prompt.melee-support", side=side(view["to_move"]), combat=combat_words(view))
 
 
 def arithmetic(g: "Rules", record: dict[str, Any], state: State) -> Msg:
@@ -796,14 +813,14 @@ class FireDice(Dice):
     name, clause = "fire-dice", "bakumatsu.9-2.two-dice"
 
     def prompt(self, g: "Rules", view: View) -> Msg:
-        return msg("bakumatsu.prompt.dice")
+        return msg("bakumatsu.prompt.dice", combat=combat_words(view))
 
 
 class MeleeDice(Dice):
     name, clause = "melee-dice", "bakumatsu.10-2.two-dice"
 
     def prompt(self, g: "Rules", view: View) -> Msg:
-        return msg("bakumatsu.prompt.dice")
+        return msg("bakumatsu.prompt.dice", combat=combat_words(view))
 
 
 def fire_result(g: "Rules", state: State) -> list[Event]:
@@ -985,7 +1002,8 @@ class MoraleCheck(ChancePhase):
         return events + start_retreat(g, state, target)
 
     def prompt(self, g: "Rules", view: View) -> Msg:
-        return msg("bakumatsu.prompt.morale")
+        record = view.get("combat") or {}
+        return msg("bakumatsu.prompt.morale", unit=unit_at(view, record.get("target"), record.get("at")))
 
 
 def after_melee_result(g: "Rules", state: State) -> list[Event]:
@@ -1034,7 +1052,8 @@ class Advance(Phase):
 
     def prompt(self, g: "Rules", view: View) -> Msg:
         record = view.get("combat") or {}
-        return msg("bakumatsu.prompt.advance", unit=unit(record.get("unit")), to=cell(record.get("at")))
+        return msg("bakumatsu.prompt.advance", unit=unit_at(view, record.get("unit"), record.get("from")),
+                   to=cell(record.get("at")))
 
 
 def finish_melee(g: "Rules", state: State) -> list[Event]:
@@ -1138,7 +1157,7 @@ class Retreat(Phase):
 
     def prompt(self, g: "Rules", view: View) -> Msg:
         r = view.get("retreat") or {}
-        return msg("bakumatsu.prompt.retreat", side=side(view.get("to_move")), unit=unit(r.get("unit")))
+        return msg("bakumatsu.prompt.retreat", side=side(view.get("to_move")), unit=unit_at(view, r.get("unit"), (r.get("path") or [None])[-1]))
 
 
 def after_retreat(g: "Rules", state: State) -> list[Event]:
