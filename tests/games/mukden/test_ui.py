@@ -48,6 +48,15 @@ def test_button_sets_stay_small(r):
     assert len(legal(r, s)) == 15  # calls 1..15: the largest button set
 
 
+def test_the_allotment_prompt_counts_its_units_in_words(r):
+    """Issue 9, plurals: "for 4 units", then "this last unit" (not "1 units")."""
+    s, _ = play(r, r.setup(1), "allot jp-1 =9")
+    assert "FP left for 4 units, at least" in r.prompt(r.view_for(s, "japan"))
+    s, _ = play(r, s, "allot jp-2 =4", "allot jp-3 =4", "allot jp-4 =4")
+    prompt = r.prompt(r.view_for(s, "japan"))
+    assert "FP left for this last unit, at least" in prompt and "units" not in prompt
+
+
 def test_prompts_follow_the_phase(r):
     s = allotted(r)
     assert r.prompt(r.view_for(s, "japan")).startswith("Japan: choose one unit")

@@ -112,7 +112,7 @@ class Allot(Phase):
         if not pending:
             return msg("mukden.prompt.confirm", side=side(to_move))
         return msg("mukden.prompt.allot", side=side(to_move), unit=unit(pending[0]),
-                   left=m.fp_total[to_move] - sum(allotment.values()), pending=len(pending), minimum=m.fp_min)
+                   left=m.fp_total[to_move] - sum(allotment.values()), count=len(pending), minimum=m.fp_min)
 
 
 # == a turn: choose a unit and move it =================================================================
