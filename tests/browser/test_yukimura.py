@@ -126,3 +126,62 @@ def test_connected_both_maps_in_one_turn(open_app: Callable[..., Page]) -> None:
     assert p.rules.d.map_of(Action.parse(move).cell) == "Y"
     assert positions(page)["Y-kawate-cav"] == Action.parse(move).cell
     assert fragment_of(p.link(secrets=True)) == p.expected_play_fragment()
+
+
+@pytest.mark.parametrize("scenario", ["domyoji", "goto-dream"])
+def test_domyoji_maps_move_fire_hand_to_hand_and_links(scenario: str, open_app: Callable[..., Page],
+                                                       open_fresh: Callable[[str], Page]) -> None:
+    """Dōmyōji and Gotō's Dream: Date's men enter on turn 1; then, from a linked position on the
+    Ishikawa, Mizuno's riflemen fire and his horse charges with a retreat chosen on the map."""
+    from kassen.engine.state import clone
+    from kassen.games import load_rules
+
+    page = open_app(f"/?scenario={scenario}&seed=5")
+    expect(page.locator("body")).to_have_attribute("data-mode", "play")
+    p = Player(page, scenario, 5)
+    enter = first(p, "enter")
+    p.do(enter)
+    assert positions(page)[Action.parse(enter).units[0]] == Action.parse(enter).cell
+
+    r = load_rules(scenario)
+    s = clone(r.setup(5))
+    for uid, u in r.d.units.items():
+        if u.start:
+            s["units"][uid]["at"] = None
+    s["units"].update({"D-mizuno-rif-01": {"at": "D:0706"}, "D-mizuno-cav-01": {"at": "D:0804"},
+                       "D-goto-ash-01": {"at": "D:0705"}, "D-goto-ash-02": {"at": "D:0904"}})
+    s.update({"phase": "fire", "segment": "fire", "active": "east", "turn": 2})
+    assert r.validate(s) == []
+    page = open_app("/#" + codec.encode(r, "p", s))
+    expect(page.locator("body")).to_have_attribute("data-mode", "play")
+    p = Player(page, scenario, 1, state=s)
+    p.do("fire D-mizuno-rif-01 @D:0705")
+    p.do("resolve")
+    for _ in range(12):
+        verbs = {Action.parse(a).verb for a in p.legal()}
+        if "retreat" in verbs:
+            p.do(first(p, "retreat"))
+        elif "extra" in verbs:
+            p.do(first(p, "extra"))
+        elif "stay" in verbs:
+            p.do("stay")
+        else:
+            break
+    if p.state["segment"] == "fire":
+        p.do("end")
+    p.do(first(p, "attack", "D-mizuno-cav-01"))
+    assert "difference" in status(page)["Hand-to-hand"]
+    p.do("resolve")
+    for _ in range(12):
+        verbs = {Action.parse(a).verb for a in p.legal()}
+        if "retreat" in verbs:
+            p.do(first(p, "retreat"))
+        elif "extra" in verbs:
+            p.do(first(p, "extra"))
+        elif "advance" in verbs:
+            p.do(first(p, "advance"))
+        else:
+            break
+    assert fragment_of(p.link(secrets=True)) == p.expected_play_fragment()
+    other = open_fresh(p.link(secrets=False))
+    assert positions(other) == drawn_positions(p.rules, p.view(None))
