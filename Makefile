@@ -28,7 +28,7 @@ test: browser-deps build $(VENV_STAMP)
 	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
 
 bench: browser-deps build $(VENV_STAMP)
-	$(VENV)/bin/python -m pytest -m bench -s tests/browser/test_timing.py tests/browser/test_engine_speed.py tests/browser/test_surface_bench.py tests/browser/test_computer_bench.py $(PYTEST_ARGS)
+	$(VENV)/bin/python -m pytest -m bench -s tests/browser/test_timing.py tests/browser/test_lighthouse.py tests/browser/test_engine_speed.py tests/browser/test_surface_bench.py tests/browser/test_computer_bench.py $(PYTEST_ARGS)
 
 # Long: run it on a quiet machine (nice -n 10 leaves the cores to others first). Resumable: finished
 # pairings in docs/ai-survey.json are skipped. SURVEY_ARGS e.g. "--scenario mukden --workers 2".

@@ -78,6 +78,8 @@ PYSCRIPT_DYNAMIC_NEEDED = frozenset({"toml"})
 # Fixed zip timestamp (the zip format's epoch) so the same sources give the same bytes.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 ZIP_NAME = "app/kassen.zip"
+# The module pyscript.toml names as the interpreter: Pyodide started early and from a snapshot.
+RUNTIME_MODULE = "static/js/runtime.mjs"
 SW_SOURCE = "static/js/sw.js"
 # Pages and scripts that are not part of the app (the start-up benchmark) are not cached for offline use.
 _NOT_OFFLINE = re.compile(r"^(static/bench/|static/js/bare\.js$|static/js/sw\.js$|sw\.js$|sw-manifest\.json$)")
@@ -249,11 +251,11 @@ def app_zip_bytes() -> bytes:
 
 def _check_sources(config: dict, pyodide_version: str, pyscript_version: str) -> None:
     """Fail early when pyscript.toml points somewhere the build does not put the runtime or the app."""
-    expected = f"./{pyodide_dir(pyodide_version)}/pyodide.mjs"
+    expected = f"./{RUNTIME_MODULE}"
     if config.get("interpreter") != expected:
         raise BuildError(
-            f'pyscript.toml: interpreter = "{config.get("interpreter")}" but the build puts Pyodide at '
-            f'"{expected}"; update pyscript.toml (and static/js/*.js) after changing the pinned version.'
+            f'pyscript.toml: interpreter = "{config.get("interpreter")}" but the page starts Pyodide through '
+            f'"{expected}" (which imports ./{pyodide_dir(pyodide_version)}/pyodide.mjs).'
         )
     if f"./{ZIP_NAME}" not in config.get("files", {}):
         raise BuildError(f'pyscript.toml: [files] must unpack "./{ZIP_NAME}".')
@@ -269,12 +271,14 @@ def _check_sources(config: dict, pyodide_version: str, pyscript_version: str) ->
                                  f"pinned version is {versions[kind]}: update it.")
 
 
-def page_with_maps(html: str, scenario_ids: list[str], download: str | None = None) -> str:
-    """index.html naming the scenarios whose map is pre-rendered (a <meta> before </head>) and, when
-    given, stating the size of a first visit's download in #loading-size."""
+def page_with_maps(html: str, scenario_ids: list[str], download: str | None = None, app_hash: str = "") -> str:
+    """index.html naming the scenarios whose map is pre-rendered and the app build's hash (the key of
+    the Python memory snapshot, static/js/runtime.mjs), in <meta>s before </head>, and, when given,
+    stating the size of a first visit's download in #loading-size."""
     if html.count("</head>") != 1:
         raise BuildError("index.html must have exactly one </head>.")
-    html = html.replace("</head>", f"  {prerender.meta_tag(scenario_ids)}\n</head>")
+    html = html.replace("</head>", f"  {prerender.meta_tag(scenario_ids)}\n"
+                                   f'  <meta name="kassen-app" content="{app_hash}">\n</head>')
     if download is not None:
         html, found = _LOADING_SIZE.subn(lambda m: m.group(1) + download + m.group(2), html)
         if found != 1:
@@ -285,7 +289,7 @@ def page_with_maps(html: str, scenario_ids: list[str], download: str | None = No
 # What a first visit to a new game downloads: the page, its stylesheet and scripts, the runtimes, the app
 # and one pre-rendered map (the largest, to state an upper bound). Fonts are left out: a machine with
 # Japanese fonts gets none, and the others get a few slices of some 100 kB.
-_FIRST_VISIT = re.compile(r"^(index\.html|pyscript\.toml|static/css/[^/]+|static/js/(preview|boot|surface)\.js|"
+_FIRST_VISIT = re.compile(r"^(index\.html|pyscript\.toml|static/css/[^/]+|static/js/(preview|boot|surface)\.js|static/js/runtime\.mjs|"
                           r"runtime/pyodide/.*|runtime/pyscript/.*|app/.*)$")
 _LOADING_SIZE = re.compile(r'(<span id="loading-size">)[^<]*(</span>)')
 # Compressed on the way like tools/serve.py and Netlify do (gzip here; Brotli is a little smaller).
@@ -383,9 +387,11 @@ def plan() -> dict[str, Path | bytes]:
     out.update(fonts)
     out[ZIP_NAME] = app_zip
     page = (ROOT / "index.html").read_text(encoding="utf-8")
-    out["index.html"] = page_with_maps(page, scenario_ids).encode("utf-8")
+    # the snapshot holds modules imported from the zip, under this Pyodide: both name it
+    app_hash = hashlib.sha256(pyodide_version.encode("utf-8") + b"\0" + app_zip).hexdigest()[:16]
+    out["index.html"] = page_with_maps(page, scenario_ids, app_hash=app_hash).encode("utf-8")
     size = megabytes(first_visit_bytes(out))
-    out["index.html"] = page_with_maps(page, scenario_ids, size).encode("utf-8")
+    out["index.html"] = page_with_maps(page, scenario_ids, size, app_hash).encode("utf-8")
     out["sw.js"] = ROOT / SW_SOURCE
     slices = {rel for rel in fonts if rel.endswith(".woff2")}
     out["sw-manifest.json"] = offline_manifest(out, skip=slices - needed)

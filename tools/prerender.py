@@ -2,9 +2,10 @@
 drawn at build time by the app's own renderer (kassen.render via the game's ``render_svg``).
 
 Why: a cold start waits ~2 s for Pyodide; a player can study the map meanwhile. The page
-(static/js/preview.js) puts ``maps/<scenario>.svg`` into ``#map`` at once for a new game, the same
-map without its counters for a link or a resumed game (their counters come when Python is ready),
-and the menu shows each file as a small picture of its battle.
+(static/js/preview.js) shows ``maps/<scenario>.svg`` in ``#map`` at once for a new game, and
+``maps/board/<scenario>.svg`` (the same map without its counters) for a link or a resumed game
+(their counters come when Python is ready); the menu shows each battle's file as a small picture.
+They are shown as images: an image is what browsers count as the page's largest paint.
 
 Only what a spectator may see is drawn (the view of no player): a pre-rendered file is public. A
 scenario whose starting counters depend on the seed gets its map without counters (a new game
@@ -25,9 +26,23 @@ SEEDS = (1, 2, 3)
 _UNITS = re.compile(r'(<g data-layer="units"[^>]*>).*?(</g>)(?=<g data-layer=|</svg>)', re.S)
 
 
+_COUNTER = re.compile(r'<g\b[^>]*\bdata-unit="')
+_G_TAG = re.compile(r"<g\b|</g>")
+
+
 def without_counters(markup: str) -> str:
-    """The map with its counters layer emptied (the layer stays: the page replaces it later)."""
-    return _UNITS.sub(r"\1\2", markup, count=1)
+    """The map with every counter taken out: its counters layer emptied and any counter drawn
+    elsewhere (Ikedaya draws the counters waiting to be set up in its marks layer) removed."""
+    markup = _UNITS.sub(r"\1\2", markup, count=1)
+    while (found := _COUNTER.search(markup)):
+        depth, end = 0, len(markup)
+        for tag in _G_TAG.finditer(markup, found.start()):
+            depth += 1 if tag.group(0) == "<g" else -1
+            if depth == 0:
+                end = tag.end()
+                break
+        markup = markup[:found.start()] + markup[end:]
+    return markup
 
 
 def prerendered() -> tuple[dict[str, bytes], list[str]]:
@@ -45,6 +60,7 @@ def prerendered() -> tuple[dict[str, bytes], list[str]]:
                  for seed in SEEDS}
         markup = drawn.pop() if len(drawn) == 1 else without_counters(drawn.pop())
         out[f"{MAPS_DIR}/{sid}.svg"] = markup.encode("utf-8")
+        out[f"{MAPS_DIR}/board/{sid}.svg"] = without_counters(markup).encode("utf-8")
     return out, ids
 
 

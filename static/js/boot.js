@@ -8,16 +8,6 @@
 // Once Python sets <body data-ready="1"> the stylesheet hides the loading panel.
 
 const PYSCRIPT = "../../runtime/pyscript/0.7.31/core.js";
-// The Japanese font (tools/build.py writes its stylesheet): added by script, so it never holds up the
-// first paint; only the slices holding characters on the page are downloaded (unicode-range).
-const FONT_CSS = "./runtime/fonts/noto-sans-jp/5.3.0/noto-sans-jp.css";
-{
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = FONT_CSS;
-  document.head.append(link);
-}
-
 const STAGES = [
   "Downloading the Python runtime…",
   "Starting Python…",
@@ -121,10 +111,37 @@ try {
   showError("kassen could not start: the Python runtime failed to load.", String(error?.stack ?? error));
 }
 
+// A quicker next visit: once the page is ready and quiet, a worker makes the Python memory snapshot that
+// static/js/runtime.mjs starts from next time (unless this visit already started from one). Skipped under
+// browser automation (every browser test would boot a second Pyodide) unless a test asks for it with
+// window.__kassenMakeSnapshot.
+function makeSnapshot() {
+  const root = document.documentElement;
+  const appHash = document.querySelector('meta[name="kassen-app"]')?.content;
+  if (root.dataset.snapshot !== "none" || !appHash || !("caches" in window) || !("Worker" in window)) return;
+  if (navigator.webdriver && !window.__kassenMakeSnapshot) return;
+  root.dataset.snapshot = "making";
+  const worker = new Worker(new URL("./snapshot-worker.js", import.meta.url), { type: "module" });
+  worker.onmessage = ({ data }) => {
+    root.dataset.snapshot = data.state;
+    if (data.error) console.warn("kassen: no Python snapshot for the next visit:", data.error);
+    worker.terminate();
+  };
+  worker.onerror = () => {
+    root.dataset.snapshot = "failed";
+    worker.terminate();
+  };
+  worker.postMessage({ appHash });
+}
+const whenIdle = (task) => setTimeout(() => ("requestIdleCallback" in window ? requestIdleCallback(task, { timeout: 5000 }) : task()), 1000);
+
 // Offline use: register the service worker (dist/sw.js) once the page is interactive, so caching the
 // site never competes with start-up. Registration failing (an old browser, a file:// page) changes nothing.
 if ("serviceWorker" in navigator) {
-  const register = () => navigator.serviceWorker.register("./sw.js").catch(() => {});
+  const register = () => {
+    navigator.serviceWorker.register("./sw.js").catch(() => {});
+    whenIdle(makeSnapshot);
+  };
   if (isReady()) register();
   else {
     const watch = new MutationObserver(() => {

@@ -1,22 +1,24 @@
 // The map before Python: the page shows the scenario's map at once, drawn at build time by the app's
-// own renderer (tools/prerender.py writes maps/<scenario>.svg and names them in
-// <meta name="kassen-maps">), so a player can study it while the Python runtime downloads and starts.
+// own renderer (tools/prerender.py writes maps/<scenario>.svg and maps/board/<scenario>.svg, and names
+// the scenarios in <meta name="kassen-maps">), so a player can study it while Python downloads and starts.
 //
 //   ?scenario=<id>      a new game: its map with the starting counters
 //   #k1.<kind>.<id>...  a link: its scenario's map, the counters come when Python is ready
 //   (nothing)           the saved game the page will resume: its scenario's map, without counters
 //
-// Python replaces the whole SVG on its first drawing (kassen.ui.mapview), so nothing here lasts past
-// data-ready. The runtime's big downloads start only once this first picture is on screen: on a slow
-// line they would otherwise compete with it.
+// It is an <img> of the SVG file (an image is what the browser counts as the largest paint; the file is
+// fetched and drawn off the main thread). Python replaces it with its own drawing (kassen.ui.mapview),
+// so nothing here lasts past data-ready.
+//
+// Once the picture is on screen (at the latest after 1 s), this starts the Python runtime
+// (static/js/runtime.mjs) and asks for the Japanese font: their downloads never share the line with the
+// picture; the interpreter boots while PyScript loads its own modules, and the app archive PyScript reads
+// next is asked for meanwhile.
 
-const PYODIDE = "./runtime/pyodide/314.0.7/";
-const RUNTIME = [
-  ["preload", `${PYODIDE}pyodide.asm.wasm`, "fetch", "application/wasm"],
-  ["preload", `${PYODIDE}python_stdlib.zip`, "fetch"],
-  ["modulepreload", `${PYODIDE}pyodide.mjs`],
-  ["modulepreload", `${PYODIDE}pyodide.asm.mjs`],
-];
+const PRELOADS = [["./app/kassen.zip", "fetch"]];
+// The Japanese font (tools/build.py writes its stylesheet): added by script, so it never holds up the
+// first paint; only the slices holding characters on the page are downloaded (unicode-range).
+const FONT_CSS = "./runtime/fonts/noto-sans-jp/5.3.0/noto-sans-jp.css";
 
 const body = document.body;
 const map = document.getElementById("map");
@@ -42,17 +44,17 @@ function wanted() {
   }
 }
 
-async function show(scenario, counters) {
-  const response = await fetch(`./maps/${scenario}.svg`);
-  if (!response.ok) return;
-  const markup = await response.text();
-  if (pythonDrew()) return;
-  map.innerHTML = markup; // our own build's SVG, same origin: no script, no outside reference
-  if (!counters) {
-    for (const layer of map.querySelectorAll('svg > g[data-layer="units"], svg > g[data-layer="over"]')) {
-      layer.replaceChildren();
-    }
-  }
+// The picture, or null; resolves once it is drawn (or failed), so the runtime's big downloads never
+// share the line with it.
+function show(scenario, counters) {
+  if (pythonDrew()) return Promise.resolve();
+  const picture = document.createElement("img");
+  picture.className = "map-preview";
+  picture.src = counters ? `./maps/${scenario}.svg` : `./maps/board/${scenario}.svg`;
+  picture.alt = ""; // the map's names are in the drawing Python puts here; this is a picture of it
+  picture.decoding = "async";
+  picture.fetchPriority = "high";
+  map.replaceChildren(picture);
   body.dataset.preview = scenario;
   new MutationObserver((_, observer) => {
     if (body.dataset.ready === "1") {
@@ -60,21 +62,28 @@ async function show(scenario, counters) {
       observer.disconnect();
     }
   }).observe(body, { attributes: true, attributeFilter: ["data-ready"] });
+  return picture.decode().catch(() => {});
 }
 
-function startRuntimeDownloads() {
-  for (const [rel, href, as, type] of RUNTIME) {
+function startRuntime() {
+  const font = document.createElement("link");
+  font.rel = "stylesheet";
+  font.href = FONT_CSS;
+  document.head.append(font);
+  for (const [href, as] of PRELOADS) {
     const link = document.createElement("link");
-    link.rel = rel;
+    link.rel = "preload";
     link.href = href;
-    if (as) link.as = as;
-    if (type) link.type = type;
-    link.crossOrigin = "anonymous"; // the same request mode as Pyodide's own fetch: the response is reused
+    link.as = as;
+    link.crossOrigin = "anonymous"; // the same request mode as PyScript's own fetch: the response is reused
     document.head.append(link);
   }
+  // boot.js reports a runtime that fails to load (its error and unhandledrejection listeners)
+  import("./runtime.mjs").then((runtime) => runtime.start());
 }
 
 const which = wanted();
-const shown = which && maps.has(which[0]) ? show(...which).catch(() => {}) : Promise.resolve();
-// After the first picture (or at once when there is none), in the frame after it is painted.
-shown.then(() => requestAnimationFrame(() => setTimeout(startRuntimeDownloads, 0)));
+const shown = which && maps.has(which[0]) ? show(...which) : Promise.resolve();
+const painted = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+// after the frame that shows the picture, at the latest after 1 s: a slow picture must not hold up the game
+Promise.race([shown.then(painted), new Promise((resolve) => setTimeout(resolve, 1000))]).then(startRuntime);

@@ -4,10 +4,12 @@ nothing of other origins meanwhile, and Python's own drawing then takes over.
 
 from __future__ import annotations
 
+import re
 import sys
+import time
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from .conftest import BOOT_TIMEOUT_MS, READY, ROOT, Watch
 
@@ -19,13 +21,13 @@ FIRST_MAP = """
 (() => {
   window.__firstMap = null;
   new MutationObserver((_, observer) => {
-    const svg = document.querySelector("#map svg");
-    if (!svg || window.__firstMap) return;
+    const shown = document.querySelector("#map img.map-preview, #map svg");
+    if (!shown || window.__firstMap) return;
     window.__firstMap = {
       at: performance.now(),
       ready: document.body.dataset.ready ?? null,
-      cells: svg.querySelectorAll("[data-cell]").length,
-      units: svg.querySelectorAll("[data-unit]").length,
+      tag: shown.tagName.toLowerCase(),
+      src: shown.getAttribute("src"),
       preview: document.body.dataset.preview ?? null,
     };
     observer.disconnect();
@@ -45,10 +47,13 @@ def test_a_new_game_shows_its_map_and_counters_before_python_is_ready(page: Page
                                                                       page_watch: Watch) -> None:
     first = _first_map(page, base_url + "?scenario=mukden&seed=1")
     assert first is not None and first["ready"] is None, first  # in the DOM before data-ready
-    assert first["preview"] == "mukden"
-    assert first["cells"] == page.locator("#map [data-cell]").count() == 74
-    # the starting counters as Python then draws them
-    assert first["units"] == page.locator("#map [data-unit]").count() > 0
+    assert first == {**first, "tag": "img", "src": "./maps/mukden.svg", "preview": "mukden"}
+    # Python's own drawing then replaces it: the same map, the same starting counters
+    assert page.locator("#map img").count() == 0
+    assert page.locator("#map [data-cell]").count() == 74
+    drawn = page.locator("#map [data-unit]").count()
+    picture = page.request.get(base_url + "maps/mukden.svg").text()
+    assert drawn > 0 and picture.count("data-unit=") == drawn and picture.count("data-cell=") == 74
     assert page.locator("body").get_attribute("data-preview") is None  # gone once Python drew
     assert page_watch.outside == [] and all(url.startswith(base_url) for url in page_watch.requests)
     assert any(url.endswith("/maps/mukden.svg") for url in page_watch.requests)
@@ -66,7 +71,7 @@ def test_a_link_shows_its_map_at_once_and_its_counters_when_ready(page: Page, ba
     fragment = codec.encode(rules, "v", rules.view_for(rules.setup(3), None))
     first = _first_map(page, f"{base_url}#{fragment}")
     assert first is not None and first["ready"] is None, first
-    assert first["cells"] > 0 and first["units"] == 0  # the map at once; the counters are the link's
+    assert first["src"] == "./maps/board/ikedaya.svg"  # the map at once; the counters are the link's
     assert page.locator("#map [data-unit]").count() > 0
     assert page_watch.outside == []
 
@@ -92,5 +97,82 @@ def test_the_loading_indicator_moves_and_states_the_download(page: Page, base_ur
     expect(spinner).to_be_visible()
     assert page.evaluate("getComputedStyle(document.querySelector('#loading .loading-spinner')).animationName") \
         == "loading-turn"
-    expect(page.locator("#loading-size")).to_have_text(__import__("re").compile(r"^about \d+\.\d MB$"))
-    expect(page.locator("#map [data-cell]").first).to_be_attached()  # the map meanwhile
+    expect(page.locator("#loading-size")).to_have_text(re.compile(r"^about \d+\.\d MB$"))
+    expect(page.locator("#map img.map-preview")).to_be_visible()  # the map meanwhile
+    assert page.locator("#map img.map-preview").evaluate("img => img.complete && img.naturalWidth > 0")
+
+
+# Python memory snapshots (static/js/runtime.mjs, static/js/snapshot-worker.js). The page makes one only
+# outside automation unless asked (every browser test would boot a second Pyodide otherwise).
+ASK_FOR_SNAPSHOT = "window.__kassenMakeSnapshot = true;"
+SNAPSHOT_STATE = "document.documentElement.dataset.snapshot ?? null"
+
+
+def _wait_snapshot(page: Page, states: tuple[str, ...], timeout_s: float = 180) -> str:
+    deadline = time.monotonic() + timeout_s
+    while (state := page.evaluate(SNAPSHOT_STATE)) not in states:
+        assert time.monotonic() < deadline, f"snapshot state still {state!r}"
+        page.wait_for_timeout(250)
+    return state
+
+
+def _units(page: Page) -> list[str]:
+    return sorted(page.locator("#map [data-unit]").evaluate_all(
+        "els => els.map(e => e.dataset.unit + '@' + e.dataset.at)"))
+
+
+def test_a_second_visit_starts_python_from_the_snapshot_the_first_made(browser: Browser, base_url: str) -> None:
+    context = browser.new_context()
+    try:
+        context.add_init_script(ASK_FOR_SNAPSHOT)
+        first = context.new_page()
+        first.goto(base_url + "?scenario=ikedaya&seed=4")
+        first.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        assert first.evaluate(SNAPSHOT_STATE) in ("none", "making", "stored")  # an ordinary boot
+        units = _units(first)
+        assert _wait_snapshot(first, ("stored", "failed")) == "stored"
+        first.close()
+        second = context.new_page()
+        second.goto(base_url + "?scenario=ikedaya&seed=4")
+        second.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        assert second.evaluate(SNAPSHOT_STATE) == "used"
+        assert _units(second) == units  # the same game, drawn by the restored interpreter
+        # and it plays: a rulings page needs Python to answer
+        second.locator("#nav-rulings").click()
+        expect(second.locator("#page-dialog")).to_be_visible()
+        expect(second.locator("#page-body")).not_to_be_empty()
+    finally:
+        context.close()
+
+
+def test_a_snapshot_of_another_build_or_a_damaged_one_is_never_used(browser: Browser, base_url: str) -> None:
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(base_url + "static/bench/bare.html")  # same origin, no app running
+        # another build's snapshot, and garbage under this build's own key
+        runtime = base_url + "static/js/runtime.mjs"
+        page.evaluate("""async (runtime) => {
+            const { SNAPSHOT_CACHE, snapshotKey } = await import(runtime);
+            const cache = await caches.open(SNAPSHOT_CACHE);
+            await cache.put(snapshotKey("0000000000000000"), new Response(new Uint8Array(64)));
+        }""", runtime)
+        page.goto(base_url + "?scenario=mukden&seed=1")
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        assert page.evaluate(SNAPSHOT_STATE) == "none"
+        key = page.evaluate("document.querySelector('meta[name=kassen-app]').content")
+        page.evaluate("""async ([runtime, hash]) => {
+            const { SNAPSHOT_CACHE, snapshotKey } = await import(runtime);
+            const cache = await caches.open(SNAPSHOT_CACHE);
+            await cache.put(snapshotKey(hash), new Response(new Uint8Array(4096).fill(7)));
+        }""", [runtime, key])
+        page.reload()
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        assert page.evaluate(SNAPSHOT_STATE) == "none"  # refused (no Pyodide snapshot): an ordinary boot
+        assert page.locator("#map [data-cell]").count() == 74
+        assert page.evaluate("""async (runtime) => {
+            const { SNAPSHOT_CACHE } = await import(runtime);
+            return (await (await caches.open(SNAPSHOT_CACHE)).keys()).length;
+        }""", runtime) == 0  # thrown away
+    finally:
+        context.close()

@@ -135,7 +135,10 @@ def test_served_sources_reference_nothing_outside() -> None:
 
 def test_pyscript_toml_is_local_and_installs_nothing() -> None:
     config = tomllib.loads((ROOT / "pyscript.toml").read_text("utf-8"))
-    assert config["interpreter"] == f"./runtime/pyodide/{PINS['pyodide']}/pyodide.mjs"
+    # Pyodide as static/js/runtime.mjs starts it (early, from a snapshot when there is one): the pinned one
+    assert config["interpreter"] == "./static/js/runtime.mjs"
+    runtime = (ROOT / "static" / "js" / "runtime.mjs").read_text("utf-8")
+    assert f'from "../../runtime/pyodide/{PINS["pyodide"]}/pyodide.mjs"' in runtime
     assert config["files"] == {"./app/kassen.zip": "./app/*"}
     assert "packages" not in config and "js_modules" not in config and "fetch" not in config
     assert not re.search(r"https?://", (ROOT / "pyscript.toml").read_text("utf-8"))
@@ -214,8 +217,8 @@ def test_the_japanese_font_is_bundled_and_its_needed_slices_cached_offline(dist:
             for lo, _, hi in (r.strip()[2:].partition("-") for r in ranges.split(",")))]
         assert len(holding) == 2 and all(f"{base}/files/{name}" in cached for name in holding), ch
     assert f"{base}/noto-sans-jp.css" in manifest
-    boot = (ROOT / "static" / "js" / "boot.js").read_text("utf-8")
-    assert f"./{base}/noto-sans-jp.css" in boot
+    preview = (ROOT / "static" / "js" / "preview.js").read_text("utf-8")  # added once the map is shown
+    assert f"./{base}/noto-sans-jp.css" in preview
 
 
 def test_every_scenario_has_its_map_drawn_at_build_time(dist: Path) -> None:
@@ -243,8 +246,11 @@ def test_every_scenario_has_its_map_drawn_at_build_time(dist: Path) -> None:
         assert svg.startswith("<svg") and 'data-layer="units"' in svg and "data-cell=" in svg
         assert "data-unit=" in svg, f"{sid}: the starting counters are drawn"
         assert "<script" not in svg and "href=" not in svg
+        board = (dist / "maps" / "board" / f"{sid}.svg").read_text("utf-8")  # for links: the map alone
+        assert "data-unit=" not in board and board.count("data-cell=") == svg.count("data-cell=")
     manifest = json.loads((dist / "sw-manifest.json").read_text("utf-8"))
-    assert {f"maps/{sid}.svg" for sid in ids} <= set(manifest["files"])  # offline too
+    assert {f"maps/{sid}.svg" for sid in ids} | {f"maps/board/{sid}.svg" for sid in ids} \
+        <= set(manifest["files"])  # offline too
 
 
 def test_the_loading_panel_states_the_download_as_sent(dist: Path) -> None:
