@@ -215,28 +215,31 @@ def test_hostile_opponent_fields_lose_nothing() -> None:
 @pytest.mark.parametrize("scenario", scenario_ids())
 def test_every_scenario_plays_against_the_computer(scenario: str) -> None:
     """Any scenario, a new game's included: the computer answers from its view, the person never
-    sees a cover or the computer's secrets, and the game goes on (until the computer has moved
-    six times)."""
+    sees a cover or the computer's secrets, and the game goes on (until the computer has moved six
+    times or the game ends; the computer takes each side in turn, as random play by the person
+    may end a game before the other side has moved)."""
     import random
 
-    c = make()
     rules = load_rules(scenario)
-    human = rules.sides[0]
-    c.start_new(scenario, seed=6, computer=(rules.sides[1], "easy"))
-    rnd = random.Random(1)
-    decisions = answers = 0
-    while decisions < 300 and answers < 6 and rules.outcome(c.history.state) is None:
-        scr = c.screen()
-        assert scr.cover is None and scr.viewer == human
-        if c.computer_to_move():
-            request = json.loads(c.computer_request())
-            assert request["view"]["viewer"] == rules.sides[1]
-            assert c.computer_move(answer_to(request))
-            answers += 1
-            continue
-        assert c.snapshot().view == rules.view_for(c.history.state, human)
-        c.perform(rnd.choice(c.legal()), confirmed=True)
-        decisions += 1
+    answers = 0
+    for human, machine in (rules.sides, tuple(reversed(rules.sides))):
+        c = make()
+        c.start_new(scenario, seed=6, computer=(machine, "easy"))
+        rnd = random.Random(1)
+        decisions = moved = 0
+        while decisions < 300 and moved < 6 and rules.outcome(c.history.state) is None:
+            scr = c.screen()
+            assert scr.cover is None and scr.viewer == human
+            if c.computer_to_move():
+                request = json.loads(c.computer_request())
+                assert request["view"]["viewer"] == machine
+                assert c.computer_move(answer_to(request))
+                moved += 1
+                continue
+            assert c.snapshot().view == rules.view_for(c.history.state, human)
+            c.perform(rnd.choice(c.legal()), confirmed=True)
+            decisions += 1
+        answers += moved
     assert answers > 0
 
 
