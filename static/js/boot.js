@@ -120,6 +120,8 @@ function makeSnapshot() {
   const appHash = document.querySelector('meta[name="kassen-app"]')?.content;
   if (root.dataset.snapshot !== "none" || !appHash || !("caches" in window) || !("Worker" in window)) return;
   if (navigator.webdriver && !window.__kassenMakeSnapshot) return;
+  // an embed lives in a blog's storage partition: tens of MB for each blog a reader passes is no gain
+  if (document.body.classList.contains("embed")) return;
   root.dataset.snapshot = "making";
   const worker = new Worker(new URL("./snapshot-worker.js", import.meta.url), { type: "module" });
   worker.onmessage = ({ data }) => {
