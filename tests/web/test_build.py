@@ -174,14 +174,16 @@ def test_build_is_idempotent_and_removes_stale_files(tmp_path: Path) -> None:
 
 
 @needs_node_modules
-def test_build_command_line_is_fast(tmp_path: Path) -> None:
+def test_build_command_line_rewrites_nothing_when_nothing_changed(tmp_path: Path) -> None:
+    """What makes a rebuild quick is that it is incremental (its time is printed, not asserted: a
+    timed assertion fails on a busy machine, not on slow code): the command line, run on a fresh
+    build, writes nothing, the pre-rendered maps included."""
     out = tmp_path / "dist"
-    build.build(out)
+    first = build.build(out)
     done = subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "--dist", str(out)],
                           capture_output=True, text=True, check=True)
-    assert re.search(r"\d+ written, \d+ unchanged", done.stdout)
-    seconds = float(re.search(r"in ([\d.]+) s", done.stdout).group(1))
-    assert seconds < 3.0
+    assert re.search(rf"\b0 written, {first['written']} unchanged", done.stdout), done.stdout
+    assert re.search(r"in [\d.]+ s", done.stdout)
 
 
 def test_offline_manifest_lists_the_app_and_versions_its_content(dist: Path) -> None:

@@ -213,7 +213,7 @@ def _area_names(rules: "Rules", occupied: set[str]) -> list[str]:
         free = [c for c in sqs if c.label not in occupied]
         if not free:
             continue
-        spot = min(free, key=lambda c: (-c.y, abs(c.x - mid)))
+        spot = min(free, key=lambda c: (-c.y, abs(c.x - mid), c.label))  # the label settles a tie: same bytes on every run
         # centred on the square, but kept inside the area's own columns (not over a floor's title)
         half = len(area) * 0.55 * NOTE_SIZE / 2
         lo, hi = _u(min(c.x for c in sqs) - 0.46) + half, _u(max(c.x for c in sqs) + 0.46) - half
