@@ -200,7 +200,7 @@ def test_links_spectator_by_default_and_play_link_continues(rules):
     assert other2.screen().log[0] == "Position opened from a link: turn 1, Red to act."
     # the note survives a save and a resume
     other3 = make(rules, other2.saves.store)
-    assert other3.resume() and other3.history.events()[0]["text"].startswith("Position opened from a link")
+    assert other3.resume() and rules.say(other3.history.events()[0]).startswith("Position opened from a link")
 
 
 def test_bad_link_leaves_the_session_untouched(rules):
@@ -452,7 +452,7 @@ def test_a_move_that_passes_the_device_waits_for_confirmation(rules):
 
 
 def test_the_consequences_are_found_on_a_scratch_copy():
-    from kassen.app.controller import consequences
+    from kassen.app.controller import consequence_codes, consequences
     from kassen.engine.actions import Action
     from kassen.games import load_rules
 
@@ -468,7 +468,7 @@ def test_the_consequences_are_found_on_a_scratch_copy():
     state = c.history.state
     for _ in range(200):
         legal = ik.legal_actions(state)
-        dice = [a for a in legal if "rolls the dice" in consequences(ik, state, a)]
+        dice = [a for a in legal if "rolls-dice" in consequence_codes(consequences(ik, state, a))]
         if dice:
             break
         state, _ = ik.apply(state, legal[0])
@@ -490,7 +490,7 @@ def test_the_withdrawal_that_ends_the_game_is_asked_about():
         c.reveal()
         c.press(f"allot {uid} ={fp}")
     c.press("confirm")
-    assert c.pending is not None and "passes the device to Russia" in c.pending.what
+    assert c.pending is not None and "passes the device to Russia" in c.screen().confirm.what
     c.confirm()
     for uid in ("ru-1", "ru-2", "ru-3", "ru-gr-right", "ru-gr-left"):
         c.reveal()

@@ -9,9 +9,23 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
+from ..engine.messages import DEFAULT_LANGUAGE, catalog as messages, msg, render, say
 from ..engine.rules import GameRules
 from ..engine.scenario import scenario_files
 from ..games import GAME_MODULES
+
+
+def scenario_text(scenario: Any, name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A scenario's title, subtitle or description in ``lang``: the scenario file's own words are
+    the English; another language's are in the game's catalog under
+    ``<game>.scenario.<scenario id>.<name>`` (the English stands in where a translation is missing)."""
+    data = scenario.data if hasattr(scenario, "data") else scenario
+    if lang != DEFAULT_LANGUAGE:
+        found = messages(lang).entries.get(f"{data.get('game')}.scenario.{data.get('id')}.{name}")
+        if isinstance(found, str):
+            return found
+    value = data.get(name, "")
+    return value if isinstance(value, str) else ""
 
 
 @dataclass
@@ -23,6 +37,19 @@ class ScenarioInfo:
     description: str = ""
     sides: list[str] = field(default_factory=list)
     side_ids: list[str] = field(default_factory=list)
+    data: dict[str, Any] = field(default_factory=dict)  # the scenario file's heading (for scenario_text)
+
+    def side_names(self, lang: str = DEFAULT_LANGUAGE) -> list[str]:
+        """The sides' names in ``lang`` (the scenario's ``name_ja``, ``kanji`` or ``short`` in
+        Japanese, whichever it has; its English name otherwise)."""
+        out = []
+        for s in self.data.get("sides", []):
+            if not isinstance(s, dict):
+                continue
+            names = [s.get("name_ja"), s.get("kanji"), s.get("short")] if lang == "ja" else []
+            found = next((n for n in names if isinstance(n, str) and n and not n.isascii()), None)
+            out.append(str(found or s.get("name", s.get("id", ""))))
+        return out
 
 
 #: the menu shows these first (the flagship, then the others), then any other scenario by id
@@ -45,7 +72,9 @@ def catalog() -> list[ScenarioInfo]:
         out.append(ScenarioInfo(id=sid, game=str(data.get("game", "")), title=str(data.get("title", sid)),
                                 subtitle=str(data.get("subtitle", "")), description=str(data.get("description", "")),
                                 sides=sides, side_ids=[str(s.get("id", "")) for s in data.get("sides", [])
-                                                       if isinstance(s, dict)]))
+                                                       if isinstance(s, dict)],
+                                data={k: data.get(k) for k in ("id", "game", "title", "subtitle", "description",
+                                                               "sides")}))
     rank = {sid: i for i, sid in enumerate(MENU_ORDER)}
     return sorted(out, key=lambda info: (rank.get(info.id, len(rank)), info.id))
 
@@ -53,47 +82,24 @@ def catalog() -> list[ScenarioInfo]:
 Section = tuple[str, list[str]]
 
 
-def how_to_play(rules: Optional[GameRules]) -> list[Section]:
-    """The short how-to-play page: the controls, and the scenario's own introduction."""
+def how_to_play(rules: Optional[GameRules], lang: str = DEFAULT_LANGUAGE) -> list[Section]:
+    """The short how-to-play page in ``lang``: the controls, and the scenario's own introduction."""
+    def t(key: str, **args: Any) -> str:
+        return say(f"app.help.{key}", lang, **args)
+
     sections: list[Section] = []
     if rules is not None:
         sc = rules.scenario
-        intro = [p for p in (sc.data.get("subtitle"), sc.data.get("description")) if isinstance(p, str) and p]
-        names = " and ".join(rules.side_name(s) for s in rules.sides)
-        intro.append(f"Two players share this device: {names}. The page enforces every rule: it offers only "
-                     f"what is legal now, and the Rulings page says how unclear rules were decided.")
-        sections.append((sc.title, intro))
-    sections.append(("Playing", [
-        "The line above the map says whose turn it is and what to do. Click (or tap) one of your counters to "
-        "select it: the places it may go are outlined on the map. Click one of them to act.",
-        "Choices that are not places on the map (fighting power, dice calls, ending a phase) are buttons "
-        "beside or below the map. When one click could mean several things, the page asks which.",
-        "Dice are rolled by the page as soon as the rules call for them; the result and who rolled it are "
-        "shown under the buttons and written in the log.",
-        "Undo takes back your own moves. It stops at a dice roll, at something being revealed, and (in games "
-        "with hidden information) when the other player takes over.",
-    ]))
+        intro = [p for p in (scenario_text(sc, "subtitle", lang), scenario_text(sc, "description", lang)) if p]
+        names = render(msg("app.list.and", items=[rules.name_side(s, lang) for s in rules.sides[:-1]],
+                           last=rules.name_side(rules.sides[-1], lang)), lang)
+        intro.append(t("intro", sides=names))
+        sections.append((scenario_text(sc, "title", lang), intro))
+    sections.append((t("playing"), [t("playing-1"), t("playing-2"), t("playing-3"), t("playing-4")]))
     if rules is None or rules.hidden_information:
-        sections.append(("Hidden information", [
-            "Some things are secret (fighting power, identities, cards). Between turns the page covers the "
-            "screen and asks for the device to be passed on; while the cover is up, the page holds only what "
-            "a spectator may see. Press the button on the cover only when the other player cannot see the "
-            "screen.",
-        ]))
-    sections.append(("Keyboard", [
-        "Tab moves between counters, highlighted places and buttons; Enter or Space activates them. "
-        "Escape cancels a selection or a choice.",
-        "Ctrl+Z undoes, Ctrl+Y (or Ctrl+Shift+Z) redoes. When stepping through a recorded game, the arrow keys "
-        "go back and forward, Home and End to the first and last position.",
-    ]))
-    sections.append(("Saving and sharing", [
-        "The game is saved in this browser after every action: close the tab and come back later. Several "
-        "games are kept; the Games menu lists them.",
-        "Copy link gives a link to the position as a spectator sees it, without any secrets. The link to "
-        "continue elsewhere carries the whole game, secrets included: send it only to yourself.",
-        "Export saves the game to a file you can import again, here or in another browser. Embed gives an "
-        "<iframe> snippet that shows the game's moves on a web page.",
-    ]))
+        sections.append((t("hidden"), [t("hidden-1")]))
+    sections.append((t("keyboard"), [t("keyboard-1"), t("keyboard-2")]))
+    sections.append((t("saving"), [t("saving-1"), t("saving-2"), t("saving-3")]))
     return sections
 
 

@@ -22,12 +22,13 @@ from typing import Any, Callable, Optional
 
 from ..engine import codec, jsontext, rng
 from ..engine.actions import Action
-from ..engine.errors import IllegalAction, KassenError, LinkError, NotReadableHere, quote
+from ..engine.errors import IllegalAction, KassenError, LinkError, NotReadableHere, error_words, quote
 from ..engine.history import History
-from ..engine.messages import msg, side
+from ..engine.messages import DEFAULT_LANGUAGE, LANGUAGES, Msg, is_msg, msg, render, side
 from ..engine.play import sample_chance
-from ..engine.rules import GameRules
+from ..engine.rules import GameRules, in_lang
 from ..engine.state import CHANCE, TERMINAL, State, View, event, visible_events
+from .catalog import scenario_text
 from .routing import Route
 from .storage import Saves, SlotInfo
 
@@ -62,7 +63,8 @@ class Screen:
     cover_text: str = ""
     log: list[str] = field(default_factory=list)
     log_n: list[int] = field(default_factory=list)  # the action each line belongs to (0: before the first)
-    dice: list[tuple[str, int]] = field(default_factory=list)
+    log_kinds: list[str] = field(default_factory=list)  # each line's kind ("dice", "combat", ...)
+    dice: list[tuple[str, int]] = field(default_factory=list)  # (who rolled, in the reader's words; value)
     can_undo: bool = False
     can_redo: bool = False
     outcome: Optional[str] = None
@@ -71,6 +73,7 @@ class Screen:
     selected: Optional[str] = None
     selected_at: Optional[str] = None  # the cell of the selected unit (the page brings it into view)
     highlight: list[str] = field(default_factory=list)  # legal places: the page marks them on the map
+    targets: dict[str, str] = field(default_factory=dict)  # legal place -> what choosing it does, in words
     movable: list[str] = field(default_factory=list)  # units that can be clicked to act on the map
     can_continue: bool = False
     undo_note: str = ""  # why Undo is unavailable, or what it would take back
@@ -89,42 +92,49 @@ class Screen:
 
 @dataclass
 class Confirm:
-    """A move that cannot simply be taken back, waiting for the player to confirm it."""
+    """A move that cannot simply be taken back, waiting for the player to confirm it. ``what`` and
+    ``button`` are messages while it waits (the language may change) and text on the Screen."""
 
     action: str  # its text
-    what: str  # "Move 4th Army to 0506: this passes the device to Russia."
-    button: str  # "End turn"
+    what: Any  # "Move 4th Army to 0506: this passes the device to Russia."
+    button: Any  # "End turn"
     cells: list[str] = field(default_factory=list)  # where it acts: drawn as the planned move
     unit: Optional[str] = None
 
 
-# A move the page asks about first, by what it does (checked on a scratch copy of the state).
-CONSEQUENCE_BUTTONS = (("ends the game", "End the game"), ("rolls the dice", "Roll the dice"),
-                       ("reveals", "Reveal"), ("passes the device", "End turn"), ("ends the turn", "End the turn"),
-                       ("cannot be undone", "Confirm"))
+# A move the page asks about first, by what it does (checked on a scratch copy of the state): the
+# consequence's key and the confirmation button it gets, the first found in this order.
+CONSEQUENCE_BUTTONS = (("ends-game", "app.confirm.end-game"), ("rolls-dice", "app.confirm.roll"),
+                       ("reveals", "app.confirm.reveal"), ("passes-device", "app.confirm.end-turn-pass"),
+                       ("ends-turn", "app.confirm.end-turn"), ("cannot-undo", "app.confirm.confirm"))
 
 
-def consequences(rules: GameRules, state: State, action: Action) -> list[str]:
-    """What ``action`` does that Undo cannot simply take back, in words ("rolls the dice", "passes
-    the device to Russia", ...); empty for an ordinary move. Applied to a scratch copy (``apply``
-    never mutates its input); the words name nothing the player may not know."""
+def consequences(rules: GameRules, state: State, action: Action) -> list[Msg]:
+    """What ``action`` does that Undo cannot simply take back, as messages ("rolls the dice",
+    "passes the device to Russia", ...); empty for an ordinary move. Applied to a scratch copy
+    (``apply`` never mutates its input); the words name nothing the player may not know."""
     before = rules.current_player(state)
     after, events = rules.apply(state, action)
     to = rules.current_player(after)
     out = []
     if to == TERMINAL:
-        out.append("ends the game")
+        out.append(msg("app.consequence.ends-game"))
     elif to == CHANCE:
-        out.append("rolls the dice")
+        out.append(msg("app.consequence.rolls-dice"))
     if any(e.get("kind") == "reveal" for e in events):
-        out.append("reveals hidden information")
+        out.append(msg("app.consequence.reveals"))
     if to not in (CHANCE, TERMINAL) and to != before and rules.hidden_information:
-        out.append(f"passes the device to {rules.side_name(to)}")
+        out.append(msg("app.consequence.passes-device", side=side(to)))
     if to != TERMINAL and after.get("turn") != state.get("turn"):
-        out.append("ends the turn")
+        out.append(msg("app.consequence.ends-turn"))
     if not out and rules.is_barrier(state, action, after, events):
-        out.append("cannot be undone")
+        out.append(msg("app.consequence.cannot-undo"))
     return out
+
+
+def consequence_codes(what: list[Msg]) -> list[str]:
+    """["rolls-dice", ...]: the kinds of consequence (the last part of each key)."""
+    return [m["key"].rsplit(".", 1)[-1] for m in what]
 
 
 def occupancy(view: View) -> dict[str, list[str]]:
@@ -141,42 +151,43 @@ def changed_cells(before: dict[str, list[str]], after: dict[str, list[str]]) -> 
     return sorted(c for c in set(before) | set(after) if before.get(c) != after.get(c))
 
 
-def moves_between(rules: GameRules, before: View, after: View) -> str:
+def moves_between(rules: GameRules, before: View, after: View, lang: str = DEFAULT_LANGUAGE) -> str:
     """What changed from one spectator frame to the next, in words: "4th Army 0507 → 0506"."""
     units_b, units_a = before.get("units") or {}, after.get("units") or {}
 
-    def name(uid: str, view: View) -> str:
+    def name(uid: str) -> Any:
         if uid.startswith("?"):
-            return f"a {rules.side_name(uid[1:].split('-')[0])} unit"
-        return rules.unit_name(uid)
+            return msg("app.frame.hidden-unit-of", side=side(uid[1:].split("-")[0]))
+        return {"u": uid}
 
-    parts = []
+    parts: list[Msg] = []
     known = [u for u in units_a if not u.startswith("?")]
     for uid in sorted(set(known) | {u for u in units_b if not u.startswith("?")}):
         a, b = (units_b.get(uid) or {}).get("at"), (units_a.get(uid) or {}).get("at")
         if a == b:
             continue
         if a and b:
-            parts.append(f"{name(uid, after)} {a} → {b}")
+            parts.append(msg("app.frame.moves", unit=name(uid), frm=a, to=b))
         elif a:
-            parts.append(f"{name(uid, before)} leaves {a}")
+            parts.append(msg("app.frame.leaves", unit=name(uid), frm=a))
         else:
-            parts.append(f"{name(uid, after)} enters {b}")
+            parts.append(msg("app.frame.enters", unit=name(uid), to=b))
     hidden_b, hidden_a = occupancy({"units": {k: v for k, v in units_b.items() if k.startswith("?")}}), \
         occupancy({"units": {k: v for k, v in units_a.items() if k.startswith("?")}})
     for cell in changed_cells(hidden_b, hidden_a):
         gone, came = len(hidden_b.get(cell, [])), len(hidden_a.get(cell, []))
         if came > gone:
-            parts.append(f"a hidden unit enters {cell}")
+            parts.append(msg("app.frame.hidden-enters", to=cell))
         elif gone > came:
-            parts.append(f"a hidden unit leaves {cell}")
+            parts.append(msg("app.frame.hidden-leaves", frm=cell))
     if before.get("turn") != after.get("turn") and after.get("turn") is not None:
-        parts.append(f"turn {after.get('turn')} begins")
+        parts.append(msg("app.frame.turn-begins", turn=after.get("turn")))
     if not parts:
         to = after.get("to_move")
-        return f"{rules.side_name(to)} to act" if to in rules.sides else "no unit moved"
-    shown = parts[:4] + ([f"and {len(parts) - 4} more"] if len(parts) > 4 else [])
-    return "; ".join(shown)
+        return rules.say(msg("app.frame.to-act", side=side(to)) if to in rules.sides else msg("app.frame.no-move"),
+                         lang)
+    shown: list[Any] = parts[:4] + ([msg("app.frame.more", count=len(parts) - 4)] if len(parts) > 4 else [])
+    return rules.say(msg("app.frame.join", items=[rules.say(p, lang) for p in shown]), lang)
 
 
 @dataclass
@@ -192,22 +203,45 @@ class Snapshot:
     legal: list[Action]  # offered to the viewer: empty while covered or when another player is to act
 
 
-def _and(words: list[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+def refusal_words(exc: BaseException) -> Any:
+    """Why an action was refused, renderable in any language: the rules' Refusal where the
+    exception carries one (the clause ids stay as they are: the page links them), else its text."""
+    found = getattr(exc, "refusal", None)
+    return found if found is not None else error_words(exc)
 
 
-def outcome_text(rules: GameRules, outcome: Optional[dict[str, Any]]) -> Optional[str]:
+def and_list(words: list[Any]) -> Msg:
+    """"a", "a and b", "a, b and c" as a message (each language joins its own way)."""
+    if len(words) == 1:
+        return msg("app.list.one", a=words[0])
+    return msg("app.list.and", items=msg("app.list.comma", items=list(words[:-1])), last=words[-1])
+
+
+def outcome_text(rules: GameRules, outcome: Optional[dict[str, Any]], lang: str = DEFAULT_LANGUAGE) -> Optional[str]:
     """"Japan wins (marginal victory): Japan holds Mukden when time runs out." or None."""
     if not outcome:
         return None
     winner = outcome.get("winner")
-    head = f"{rules.side_name(winner)} wins" if winner else "Draw"
     level = outcome.get("level")
-    if level and winner:
-        head += f" ({level})"
-    reason = rules.say(outcome.get("reason")) if outcome.get("reason") else ""
-    return f"{head}: {reason}" if reason else head
+    if winner and level:
+        head = msg("app.outcome.wins-level", side=side(winner), level=outcome_level(rules, level))
+    elif winner:
+        head = msg("app.outcome.wins", side=side(winner))
+    else:
+        head = msg("app.outcome.draw")
+    reason = outcome.get("reason")
+    return rules.say(msg("app.outcome.reason", head=head, reason=reason) if reason else head, lang)
+
+
+def outcome_level(rules: GameRules, level: Any) -> Any:
+    """A victory level ("marginal victory") as the game's catalog names it (``<game>.level.<level>``
+    where the game has the key; the level's own words otherwise)."""
+    from ..engine.messages import catalog
+
+    if is_msg(level) or type(level) is not str:
+        return level
+    key = f"{rules.game}.level.{level.replace(' ', '-')}"
+    return msg(key) if key in catalog(DEFAULT_LANGUAGE).entries else level
 
 
 class Controller:
@@ -228,8 +262,11 @@ class Controller:
         self.selected: Optional[str] = None
         self.chooser: list[Action] = []
         self.chooser_select: Optional[str] = None  # the chooser also offers "select this unit instead"
-        self.last_dice: list[tuple[str, int]] = []
-        self.message: Optional[str] = None
+        self.last_dice: list[tuple[Optional[str], int]] = []  # (side id, value)
+        # what went wrong last: a message (rendered in the reader's language) or plain text
+        self.message: Optional[Any] = None
+        #: the reader's language ("en" | "ja"): every text of the screen is rendered in it
+        self.lang = DEFAULT_LANGUAGE
         self.frames: list[View] = []
         self.frame_index = 0
         self._snap: Optional[Snapshot] = None
@@ -249,6 +286,7 @@ class Controller:
         self._computer_units: list[str] = []  # the counters it moved
         #: the computer opponent a spectator link or embed records (shown; kept if play continues)
         self.view_computer: Optional[dict[str, str]] = None
+        self._news_lang = self.lang
 
     # -- starting ---------------------------------------------------------------------------------
     def start_new(self, scenario_id: str, seed: int | str, computer: Optional[tuple[str, str]] = None,
@@ -263,17 +301,16 @@ class Controller:
 
     @staticmethod
     def _opponent(rules: GameRules, computer: Optional[tuple[str, str]]
-                  ) -> tuple[Optional[dict[str, str]], Optional[str]]:
-        """(the computer opponent asked for, or None; why it cannot be, or None)."""
+                  ) -> tuple[Optional[dict[str, str]], Optional[Msg]]:
+        """(the computer opponent asked for, or None; why it cannot be as a message, or None)."""
         from ..ai.players import LEVELS
 
         if computer is None:
             return None, None
         side_id, level = computer
         if side_id not in rules.sides or level not in LEVELS:
-            return None, rules.say(msg("app.computer.cannot-play", side=quote(str(side_id)[:30]),
-                                       level=quote(str(level)[:20]), sides=", ".join(rules.sides),
-                                       levels=", ".join(LEVELS)))
+            return None, msg("app.computer.cannot-play", side=quote(str(side_id)[:30]),
+                             level=quote(str(level)[:20]), sides=", ".join(rules.sides), levels=", ".join(LEVELS))
         return {"side": side_id, "level": level}, None
 
     def _begin(self, rules: GameRules, history: History) -> None:
@@ -320,14 +357,14 @@ class Controller:
             history.rules.current_player(history.state)  # the first thing the screen asks
         except NotReadableHere as exc:
             self.saves.forget_current()
-            self.message = f"The saved game could not be opened here: {exc}. It is kept as it was."
+            self.message = msg("app.error.save-not-here", reason=error_words(exc))
             return False
         except Exception as exc:  # noqa: BLE001 - whatever is wrong with a slot, the page goes on
-            reason = str(exc) if isinstance(exc, KassenError) else f"it is damaged ({type(exc).__name__})"
+            reason = error_words(exc) if isinstance(exc, KassenError) else \
+                msg("app.error.damaged", kind=type(exc).__name__)
             kept = self.saves.set_aside(slot_id)
-            where = " (the menu's “Set aside” list offers it for download)" if kept else ""
-            self.message = (f"The saved game could not be opened: {reason}. It has been set aside{where}; "
-                            f"your other saved games are in the menu.")
+            self.message = msg("app.error.save-set-aside-kept" if kept else "app.error.save-set-aside",
+                               reason=reason)
             return False
         self.rules, self.history, self.slot = history.rules, history, slot_id
         self.mode, self.message = "play", None
@@ -341,14 +378,15 @@ class Controller:
         try:
             data = jsontext.loads(text)
         except jsontext.BadJSON as exc:
-            raise LinkError(f"the save is not readable ({exc})") from None
+            raise LinkError(f"the save is not readable ({exc})", key="engine.save.unreadable", detail=str(exc)) from None
         if not isinstance(data, dict) or not isinstance(data.get("scenario"), str):
-            raise LinkError("this is not a kassen save")
+            raise LinkError("this is not a kassen save", key="engine.save.not-kassen")
         try:
             rules = self.load_rules(data["scenario"])
         except KassenError:
             raise NotReadableHere(f"the save is for a scenario this page does not have "
-                                  f"({quote(data['scenario'])})") from None
+                                  f"({quote(data['scenario'])})", key="engine.save.no-scenario",
+                                  scenario=quote(data["scenario"])) from None
         return History.from_json(rules, data, verify_record=verify_record)
 
     def import_save(self, text: str) -> None:
@@ -368,7 +406,7 @@ class Controller:
         import json
 
         if self.history is None:
-            raise LinkError("there is no game to export")
+            raise LinkError("there is no game to export", key="app.error.no-export")
         return json.dumps(self.history.to_json(), ensure_ascii=False, indent=1)
 
     def follow(self, r: Route, seed: int | str) -> Optional[str]:
@@ -402,8 +440,8 @@ class Controller:
         if kind == "p":
             history = History(rules, obj, seed)
             # a link carries the position, not its story: say where the log starts
-            history.preface = [event(f"Position opened from a link: turn {obj.get('turn')}, "
-                                     f"{rules.side_name(rules.current_player(obj))} to act.", "info")]
+            history.preface = [event(msg("app.log.opened-link", turn=obj.get("turn"),
+                                         side=side(rules.current_player(obj))), "info")]
             history.computer, problem = self._opponent(rules, computer)
             self._begin(rules, history)
             self.message = problem
@@ -438,13 +476,14 @@ class Controller:
                 self.view_computer, _ = self._opponent(self.rules, computer) if self.rules else (None, None)
             return kind
         except LinkError as exc:
-            self.message = f"This link cannot be opened: {exc}"
+            self.message = msg("app.error.link", reason=error_words(exc))
             return None
 
     def continue_from_view(self, seed: int | str) -> None:
         """Play on from a spectator view of a game without hidden information (fresh dice)."""
         if self.rules is None or not self.frames or self.rules.hidden_information:
-            raise LinkError("this position hides information, so it cannot be continued from a spectator link")
+            raise LinkError("this position hides information, so it cannot be continued from a spectator link",
+                            key="app.error.hidden-continue")
         if self.mode == "replay":
             self.mode = "spectate"  # the frame being looked at is the position continued
         view = self.frames[self.frame_index]
@@ -621,7 +660,7 @@ class Controller:
             if a.to_text() == action_text:
                 self.perform(a)
                 return
-        self.message = "That action is no longer available."
+        self.message = msg("app.error.gone")
 
     def perform(self, action: Action, confirmed: bool = False) -> None:
         """Play ``action``; one that Undo could not take back waits for ``confirm`` first (unless
@@ -632,23 +671,23 @@ class Controller:
             try:
                 what = consequences(rules, state, action)
             except IllegalAction as exc:
-                self.message = str(exc)
+                self.message = refusal_words(exc)
                 return
             if what:
                 view = self.view() or {}
-                button = next((b for key, b in CONSEQUENCE_BUTTONS if any(w.startswith(key) for w in what)),
-                              "Confirm")
+                codes = consequence_codes(what)
+                button = next((b for code, b in CONSEQUENCE_BUTTONS if code in codes), "app.confirm.confirm")
                 unit = action.units[0] if action.units else None
                 at = (view.get("units", {}).get(unit) or {}).get("at") if unit else None
                 self.selected, self.chooser, self.chooser_select = None, [], None
-                self.pending = Confirm(action.to_text(), f"{rules.describe(action, view)}: this {_and(what)}.",
-                                       button, [c for c in (at, action.cell) if c], unit)
+                self.pending = Confirm(action.to_text(), and_list(what), msg(button),
+                                       [c for c in (at, action.cell) if c], unit)
                 return
         actor = rules.current_player(state)
         try:
             self.history.play(action)
         except IllegalAction as exc:
-            self.message = str(exc)
+            self.message = refusal_words(exc)
             return
         self.pending = None
         self._note_seen(actor)
@@ -668,7 +707,7 @@ class Controller:
             if a.to_text() == pending.action:
                 self.perform(a, confirmed=True)
                 return
-        self.message = "That action is no longer available."
+        self.message = msg("app.error.gone")
 
     def _forget_news(self) -> None:
         """A game opened here: every side has seen it as it is now."""
@@ -691,17 +730,17 @@ class Controller:
         if snap is None or self.history is None or self.rules is None or self.mode != "play" or self.covered:
             return [], []
         side = snap.viewer
-        if self._news[0] is snap:
+        if self._news[0] is snap and self._news_lang == self.lang:
             return self._news[1], self._news[2]
         since: list[str] = []
         cells: list[str] = []
         seen = self._seen_log.get(side or "")
         if side is not None and seen is not None and seen < len(self.history.log):
             events = [e for step in self.history.log[seen:] for e in step]
-            since = [self.rules.say(e) for e in visible_events(events, side)]
+            since = [self.rules.say(e, self.lang) for e in visible_events(events, side)]
             before = self.rules.view_for(self._seen_state[side], side)
             cells = changed_cells(occupancy(before), occupancy(snap.view))
-        self._news = (snap, since, cells)
+        self._news, self._news_lang = (snap, since, cells), self.lang
         return since, cells
 
     def _resolve_chance(self) -> None:
@@ -711,7 +750,7 @@ class Controller:
             for e in events:
                 if e.get("kind") == "dice":
                     for value in e.get("dice", []):
-                        self.last_dice.append((self.rules.side_name(e.get("side")) if e.get("side") else "", value))
+                        self.last_dice.append((e.get("side") or None, value))
 
     def _sync_viewer(self, initial: bool = False) -> None:
         """Who looks at the screen now, and whether it must be covered first."""
@@ -787,36 +826,44 @@ class Controller:
         if h is None or rules is None or self.mode != "play" or self.covered:
             return ""
         if self.pending or self.chooser or self.chooser_select:
-            return "Undo closes this choice; nothing is taken back."
+            return self.say(msg("app.undo.closes-choice"))
         steps = self._human_steps() if self.computer is not None else 0
         if steps:
             first = h.tail[len(h.tail) - steps]
             key = "app.computer.undo-takes-back-reply" if steps > 1 else "app.computer.undo-takes-back"
-            return rules.say(msg(key, action=rules.describe(Action.parse(first.action), self.view())))
+            return self.say(msg(key, action=in_lang(rules.describe, Action.parse(first.action), self.view(),
+                                                    lang=self.lang)))
         if self.computer is not None and h.can_undo():
-            return rules.say(msg("app.computer.undo-own-only"))
+            return self.say(msg("app.computer.undo-own-only"))
         if h.can_undo():
-            return f"Undo takes back: {rules.describe(Action.parse(h.tail[-1].action), self.view())}."
+            action = in_lang(rules.describe, Action.parse(h.tail[-1].action), self.view(), lang=self.lang)
+            return self.say(msg("app.undo.takes-back", action=action))
         if not h.record:
             return ""
         last = h.log[-1] if h.log else []
         kinds = {e.get("kind") for e in last}
         if "dice" in kinds:
-            return "Undo cannot go back past the dice just rolled."
+            return self.say(msg("app.undo.past-dice"))
         if "reveal" in kinds:
-            return "Undo cannot go back past the information just revealed."
+            return self.say(msg("app.undo.past-reveal"))
         if "end" in kinds:
-            return "The game is over: it cannot be undone."
+            return self.say(msg("app.undo.over"))
         if rules.hidden_information:
-            return "Undo cannot go back past a change of player: the other player has had the device."
-        return "Undo cannot go back past this point."
+            return self.say(msg("app.undo.past-player"))
+        return self.say(msg("app.undo.past-point"))
+
+    def say(self, value: Any) -> str:
+        """A message (or plain text) in the reader's language, naming the game's things its way."""
+        if self.rules is not None:
+            return self.rules.say(value, self.lang)
+        return render(value, self.lang)
 
     def redo(self) -> None:
         if self.history is not None and self.history.can_redo() and not self.covered:
             try:
                 self.history.redo()
             except IllegalAction as exc:
-                self.message = str(exc)
+                self.message = refusal_words(exc)
             self._after_history_move()
 
     def _after_history_move(self) -> None:
@@ -831,7 +878,7 @@ class Controller:
         if self.rules is None or not view or unit_id not in view.get("units", {}):
             return []
         try:
-            return list(self.rules.unit_details(view, unit_id))
+            return list(in_lang(self.rules.unit_details, view, unit_id, lang=self.lang))
         except (KeyError, TypeError, ValueError):
             return []
 
@@ -920,13 +967,18 @@ class Controller:
         if self.history is None or self.rules is None or self.slot is None:
             return
         rules, state = self.rules, self._state()
-        # from the state directly: the slot's summary needs no view (turn, who acts, the outcome)
-        summary = f"turn {state.get('turn')}, {rules.side_name(rules.current_player(state))} to act"
+        # from the state directly: the slot's summary needs no view (turn, who acts, the outcome);
+        # written in every language, so the menu reads in whichever the player chooses later
         outcome = rules.outcome(state)
-        if outcome:
-            summary = outcome_text(rules, outcome) or "finished"
+        summaries = {}
+        for lang in LANGUAGES:
+            if outcome:
+                summaries[lang] = outcome_text(rules, outcome, lang) or rules.say(msg("app.slot.finished"), lang)
+            else:
+                summaries[lang] = rules.say(msg("app.slot.summary", turn=state.get("turn"),
+                                                side=side(rules.current_player(state))), lang)
         self.saves.write(SlotInfo(self.slot, self.rules.scenario.id, self.rules.scenario.title, self.clock(),
-                                  summary), self.history.to_json())
+                                  summaries[DEFAULT_LANGUAGE], summaries), self.history.to_json())
 
     # -- links ------------------------------------------------------------------------------------
     def view(self) -> Optional[View]:
@@ -989,45 +1041,55 @@ class Controller:
         return codec.encode(self.rules, "f", frames[-lo:])
 
     @staticmethod
-    def embed_snippet(page_url: str, fragment: str, title: str = "kassen", query: str = "") -> str:
-        """The <iframe> to paste into a blog post (600x450); ``query``: e.g. the computer opponent."""
+    def embed_snippet(page_url: str, fragment: str, title: str = "kassen", query: str = "",
+                      lang: Optional[str] = None) -> str:
+        """The <iframe> to paste into a blog post (600x450); ``query``: e.g. the computer opponent;
+        ``lang`` fixes the language it speaks (the reader's own otherwise)."""
         from ..render.svg import attr
+        from .language import valid
 
-        src = f"{page_url}?embed=1{'&' + query if query else ''}#{fragment}"
+        fixed = valid(lang)
+        src = f"{page_url}?embed=1{'&' + query if query else ''}{'&lang=' + fixed if fixed else ''}#{fragment}"
         return (f'<iframe src="{attr(src)}" width="600" height="450" title="{attr(title)}" '
                 f'loading="lazy" style="border:0;max-width:100%"></iframe>')
 
     # -- output -----------------------------------------------------------------------------------
-    def screen(self) -> Screen:
-        notices = [self.saves.notice] if self.saves.notice else []
+    def notices(self) -> list[str]:
+        """The page's notices in the reader's language: the storage's, then what went wrong last."""
+        out = [render(self.saves.notice, self.lang)] if self.saves.notice else []
         if self.message:
-            notices.append(self.message)
+            out.append(self.say(self.message))
+        return out
+
+    def screen(self) -> Screen:
+        lang = self.lang
+        notices = self.notices()
         if self.rules is None or self.mode == "menu":
             return Screen(mode="menu", notices=notices, has_game=self.history is not None)
         rules = self.rules
         view = self.view() or {}
         to_move = view.get("to_move")
-        scr = Screen(mode=self.mode, scenario=rules.scenario.id, title=rules.scenario.title, notices=notices,
-                     to_move=to_move, to_move_name=rules.side_name(to_move) if to_move else "",
-                     viewer=view.get("viewer"), outcome=outcome_text(rules, view.get("outcome")),
-                     sides=[(s, rules.side_name(s)) for s in rules.sides],
+        scr = Screen(mode=self.mode, scenario=rules.scenario.id, title=scenario_text(rules.scenario, "title", lang),
+                     notices=notices, to_move=to_move,
+                     to_move_name=rules.name_side(to_move, lang) if to_move and to_move != TERMINAL else "",
+                     viewer=view.get("viewer"), outcome=outcome_text(rules, view.get("outcome"), lang),
+                     sides=[(s, rules.name_side(s, lang)) for s in rules.sides],
                      hidden_information=rules.hidden_information, has_game=self.history is not None)
-        scr.status = rules.status(view)
-        scr.prompt = rules.prompt(view)
+        scr.status = in_lang(rules.status, view, lang=lang)
+        scr.prompt = in_lang(rules.prompt, view, lang=lang)
         if self.mode == "play":
             assert self.history is not None
             if self.covered:
                 scr.cover = to_move
-                scr.cover_text = (f"Pass the device to {rules.side_name(to_move)}. "
-                                  f"{rules.side_name(to_move)}: press the button when the other player "
-                                  f"cannot see the screen.")
+                scr.cover_text = self.say(msg("app.cover.text", side=side(to_move)))
             legal = self.legal()
             scr.selected = self._focus()
             scr.highlight = self.targets()
             scr.movable = sorted({u for a in legal if a.cell is not None for u in a.units})
-            scr.chooser = [Button(a.to_text(), rules.describe(a, view)) for a in self.chooser]
+            scr.chooser = [Button(a.to_text(), in_lang(rules.describe, a, view, lang=lang)) for a in self.chooser]
             if self.chooser_select:
-                scr.chooser.append(Button("", f"Select {rules.unit_name(self.chooser_select)} instead",
+                scr.chooser.append(Button("", self.say(msg("app.chooser.select-instead",
+                                                           unit={"u": self.chooser_select})),
                                           select=self.chooser_select))
             cell_less = [a for a in legal if a.cell is None]
             with_units = [a for a in cell_less if a.units]
@@ -1037,7 +1099,8 @@ class Controller:
             # covers the cell): offer it as a button too
             own = self._unit_at(scr.selected) if scr.selected else None
             shown += [a for a in legal if own is not None and a.cell == own and scr.selected in a.units]
-            scr.buttons = [Button(a.to_text(), rules.describe(a, view)) for a in shown]
+            scr.buttons = [Button(a.to_text(), in_lang(rules.describe, a, view, lang=lang)) for a in shown]
+            scr.targets = self.target_words(scr.highlight)
             scr.can_undo = self.can_undo()
             scr.can_redo = self.history.can_redo() and not self.covered
             reader = None if self.covered else self.viewer
@@ -1045,40 +1108,65 @@ class Controller:
             # shares its action's number with the public ones)
             numbered = [(0, e) for e in self.history.preface] + \
                 [(n, e) for n, step in enumerate(self.history.log, 1) for e in step]
-            shown = [(n, self.rules.say(e)) for n, e in numbered
-                     if e.get("to") is None or e.get("to") == reader][-MAX_LOG:]
-            scr.log = [text for _, text in shown]
-            scr.log_n = [n for n, _ in shown]
-            scr.dice = list(self.last_dice)
+            visible = [(n, e) for n, e in numbered if e.get("to") is None or e.get("to") == reader][-MAX_LOG:]
+            scr.log = [rules.say(e, lang) for _, e in visible]
+            scr.log_n = [n for n, _ in visible]
+            scr.log_kinds = [str(e.get("kind", "")) for _, e in visible]
+            scr.dice = [(rules.name_side(who, lang) if who else "", value) for who, value in self.last_dice]
             scr.undo_note = self.undo_note()
             if self.pending is not None:
-                scr.confirm = self.pending
+                pending = self.pending
+                action = in_lang(rules.describe, Action.parse(pending.action), view, lang=lang)
+                scr.confirm = Confirm(pending.action, self.say(msg("app.confirm.what", action=action,
+                                                                   what=pending.what)),
+                                      self.say(pending.button), list(pending.cells), pending.unit)
                 scr.buttons, scr.chooser, scr.highlight, scr.selected = [], [], [], None
+                scr.targets = {}
             scr.since, scr.last_move = self.news()
             if self.computer is not None:
                 scr.thinking = self.computer_to_move()
                 scr.opponent = rules.say(msg("app.computer.opponent", side=side(self.computer["side"]),
-                                             level=msg(f"app.computer.level.{self.computer['level']}")))
+                                             level=msg(f"app.computer.level.{self.computer['level']}")), lang)
                 scr.last_move = sorted(set(scr.last_move) | set(self._computer_cells))
                 scr.last_units = list(self._computer_units) if self.computer_moved else []
                 scr.thinking_text = rules.say(msg("app.computer.thinking-for", side=side(self.computer["side"]),
-                                                  level=msg(f"app.computer.level.{self.computer['level']}")))
+                                                  level=msg(f"app.computer.level.{self.computer['level']}")), lang)
         else:
             scr.frame = (self.frame_index, len(self.frames))
             if self.view_computer is not None:
                 scr.opponent = rules.say(msg("app.computer.opponent", side=side(self.view_computer["side"]),
-                                             level=msg(f"app.computer.level.{self.view_computer['level']}")))
+                                             level=msg(f"app.computer.level.{self.view_computer['level']}")), lang)
             scr.can_continue = not rules.hidden_information
             if self.frame_index > 0:
                 before = self.frames[self.frame_index - 1]
-                scr.frame_move = moves_between(rules, before, view)
+                scr.frame_move = moves_between(rules, before, view, lang)
                 scr.last_move = changed_cells(occupancy(before), occupancy(view))
         if scr.selected:
             scr.selected_at = view.get("units", {}).get(scr.selected, {}).get("at")
         try:
             # drawn without the highlight: the page marks the legal places on the map itself, so the
             # drawing of the cells (most of a big map) stays the same from click to click
-            scr.svg = rules.render_svg(view, highlight=(), selected=scr.selected)
+            scr.svg = rules.draw(view, selected=scr.selected, lang=lang)
         except NotImplementedError:
             scr.svg = ""
         return scr
+
+    def target_words(self, cells: list[str]) -> dict[str, str]:
+        """What activating each highlighted place would do ("Move the 4th Army to 0506"), or how
+        many choices it offers: said by the place's label to a screen reader."""
+        rules, view = self.rules, self.view() or {}
+        if rules is None:
+            return {}
+        focus = self._focus()
+        by_cell: dict[str, list[Action]] = {}
+        for a in self.legal():
+            if a.cell is not None and (not a.units or focus in a.units):
+                by_cell.setdefault(a.cell, []).append(a)
+        out = {}
+        for label in cells:
+            found = by_cell.get(label, [])
+            if len(found) == 1:
+                out[label] = in_lang(rules.describe, found[0], view, lang=self.lang)
+            elif found:
+                out[label] = self.say(msg("app.map.choices", count=len(found)))
+        return out

@@ -19,7 +19,7 @@ from typing import Optional
 from urllib.parse import parse_qs
 
 from ..engine.errors import quote
-from ..engine.messages import msg, render
+from ..engine.messages import Msg, msg
 
 MAX_SEED = (1 << 63) - 1
 _SEED = re.compile(r"^\d{1,19}$")
@@ -32,7 +32,7 @@ class Route:
     scenario: Optional[str] = None
     seed: Optional[int] = None  # None: draw a random one
     fragment: Optional[str] = None
-    problem: Optional[str] = None  # shown to the player; the route is still followed
+    problem: Optional[Msg] = None  # shown to the player (a message); the route is still followed
     computer: Optional[tuple[str, str]] = None  # (side, level) the computer plays ("vs" parameter)
     options: Optional[dict[str, bool]] = None  # rule options switched on ("options" parameter)
 
@@ -46,14 +46,13 @@ def route(search: str, fragment: str, has_current: bool, scenarios: list[str]) -
     if frag:
         return Route("link", embed=embed, fragment=frag, computer=computer, problem=problem)
     if embed:
-        return Route("menu", embed=True, problem="This embedded game has no position to show (the link after '#' "
-                                                 "is missing).")
+        return Route("menu", embed=True, problem=msg("app.route.embed-empty"))
     if "scenario" in params:
         sid = params["scenario"][0]
         if sid not in scenarios:
             known = ", ".join(scenarios)
             return Route("resume" if has_current else "menu",
-                         problem=f"There is no scenario {sid!r} on this page (scenarios: {known}).")
+                         problem=msg("app.route.no-scenario", scenario=repr(sid), known=known))
         seed_text = params.get("seed", [""])[0].strip()
         options = _options(params.get("options", [""])[0])
         if not seed_text:
@@ -62,8 +61,7 @@ def route(search: str, fragment: str, has_current: bool, scenarios: list[str]) -
             return Route("new", scenario=sid, seed=int(seed_text), computer=computer, problem=problem,
                          options=options)
         return Route("new", scenario=sid, computer=computer, options=options,
-                     problem=f"The seed {seed_text!r} is not a whole number from 0 to {MAX_SEED}: random dice are "
-                             f"used instead.")
+                     problem=msg("app.route.bad-seed", seed=repr(seed_text), max=str(MAX_SEED)))
     return Route("resume" if has_current else "menu")
 
 
@@ -93,14 +91,14 @@ def _options(text: str) -> Optional[dict[str, bool]]:
     return {n: True for n in names} or None
 
 
-def _computer(text: str) -> tuple[Optional[tuple[str, str]], Optional[str]]:
+def _computer(text: str) -> tuple[Optional[tuple[str, str]], Optional[Msg]]:
     """``vs=<side>.<level>`` read (the side is checked against the scenario by the controller)."""
     text = text.strip()
     if not text:
         return None, None
     found = _VS.match(text)
     if found is None:
-        return None, render(msg("app.computer.bad-vs", text=quote(text[:40])))
+        return None, msg("app.computer.bad-vs", text=quote(text[:40]))
     return (found.group(1), found.group(2)), None
 
 

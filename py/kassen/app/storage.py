@@ -9,10 +9,11 @@ load does not trip on it again and nothing is lost.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Optional, Protocol
 
 from ..engine import jsontext
+from ..engine.messages import DEFAULT_LANGUAGE, LANGUAGES, Msg, msg
 
 INDEX_KEY = "kassen:index"
 SLOT_PREFIX = "kassen:game:"
@@ -63,7 +64,13 @@ class SlotInfo:
     scenario: str
     title: str
     updated: str
-    summary: str = ""
+    summary: str = ""  # in the default language (the index's "summary", as every version wrote it)
+    #: the summary in the other languages ("summary_ja" in the index): the menu reads in either
+    summaries: dict[str, str] = field(default_factory=dict)
+
+    def summary_in(self, lang: str) -> str:
+        """The summary in ``lang`` (the default language's for a slot saved before it had one)."""
+        return self.summaries.get(lang) or self.summary
 
 
 @dataclass
@@ -80,14 +87,15 @@ class Saves:
     def __init__(self, store: Optional[Store]) -> None:
         self.store = store
         self.ok = store is not None
-        self.notice: Optional[str] = None if self.ok else (
-            "Saving is off: this browser does not allow local storage. Use Export to keep your game.")
+        # a message (engine.messages): the page says it in the reader's language
+        self.notice: Optional[Msg] = None if self.ok else msg("app.storage.off")
 
     def _fail(self, exc: BaseException, doing: str) -> None:
+        """Saving is off from now on; ``doing`` names what failed (app.storage.doing.<doing>)."""
         self.ok = False
         full = "quota" in str(exc).lower() or "full" in str(exc).lower()
-        reason = "the browser's storage is full" if full else "the browser refused local storage"
-        self.notice = f"Saving is off: {reason} while {doing}. The game goes on; use Export to keep it."
+        reason = msg("app.storage.full" if full else "app.storage.refused")
+        self.notice = msg("app.storage.failed", reason=reason, doing=msg(f"app.storage.doing.{doing}"))
 
     def index(self) -> dict[str, Any]:
         """{"version", "current", "slots": [...]}; an empty index if none or unreadable."""
@@ -97,7 +105,7 @@ class Saves:
         try:
             raw = self.store.getItem(INDEX_KEY)
         except Exception as exc:  # noqa: BLE001 - any store failure is a notice, never a crash
-            self._fail(exc, "reading the saved games")
+            self._fail(exc, "read-index")
             return empty
         if not raw:
             return empty
@@ -138,17 +146,17 @@ class Saves:
             self.store.setItem(ASIDE_PREFIX + "index", damaged)
             self.store.setItem(INDEX_KEY, json.dumps(rebuilt, separators=(",", ":")))
         except Exception as exc:  # noqa: BLE001 - any store failure is a notice, never a crash
-            self._fail(exc, "rebuilding the list of saved games")
+            self._fail(exc, "rebuild-index")
             return empty
-        self.notice = ("The list of saved games was damaged; it has been rebuilt from the games found "
-                       f"(the damaged list is kept under {ASIDE_PREFIX}index).")
+        self.notice = msg("app.storage.rebuilt", kept=f"{ASIDE_PREFIX}index")
         return rebuilt
 
     def slots(self) -> list[SlotInfo]:
         out = []
         for s in self.index()["slots"]:
             fields = {k: _text(s.get(k)) for k in ("scenario", "title", "updated", "summary")}
-            out.append(SlotInfo(id=s["id"], **fields))
+            summaries = {lang: _text(s.get(f"summary_{lang}")) for lang in LANGUAGES if lang != DEFAULT_LANGUAGE}
+            out.append(SlotInfo(id=s["id"], **fields, summaries={k: v for k, v in summaries.items() if v}))
         return out
 
     def current(self) -> Optional[str]:
@@ -161,7 +169,7 @@ class Saves:
         try:
             return self.store.getItem(SLOT_PREFIX + slot_id)
         except Exception as exc:  # noqa: BLE001
-            self._fail(exc, "reading a saved game")
+            self._fail(exc, "read-game")
             return None
 
     def write(self, slot: SlotInfo, save: dict[str, Any], make_current: bool = True) -> bool:
@@ -173,12 +181,14 @@ class Saves:
             idx = self.index()
             entry = {"id": slot.id, "scenario": slot.scenario, "title": slot.title, "updated": slot.updated,
                      "summary": slot.summary}
+            entry.update({f"summary_{lang}": text for lang, text in slot.summaries.items()
+                          if lang in LANGUAGES and lang != DEFAULT_LANGUAGE})
             idx["slots"] = [entry] + [s for s in idx["slots"] if s.get("id") != slot.id]
             if make_current:
                 idx["current"] = slot.id
             self.store.setItem(INDEX_KEY, json.dumps(idx, separators=(",", ":")))
         except Exception as exc:  # noqa: BLE001
-            self._fail(exc, "saving")
+            self._fail(exc, "save")
             return False
         return True
 
@@ -205,7 +215,7 @@ class Saves:
                 idx["current"] = None
             self.store.setItem(INDEX_KEY, json.dumps(idx, separators=(",", ":")))
         except Exception as exc:  # noqa: BLE001
-            self._fail(exc, "setting a damaged saved game aside")
+            self._fail(exc, "set-aside")
         return key
 
     def aside(self) -> list[AsideInfo]:
@@ -263,7 +273,7 @@ class Saves:
                 idx["current"] = None
                 self.store.setItem(INDEX_KEY, json.dumps(idx, separators=(",", ":")))
         except Exception as exc:  # noqa: BLE001
-            self._fail(exc, "saving")
+            self._fail(exc, "save")
 
     def delete(self, slot_id: str) -> None:
         """Remove a slot (only on the player's explicit request)."""
@@ -277,7 +287,7 @@ class Saves:
                 idx["current"] = None
             self.store.setItem(INDEX_KEY, json.dumps(idx, separators=(",", ":")))
         except Exception as exc:  # noqa: BLE001
-            self._fail(exc, "deleting a saved game")
+            self._fail(exc, "delete")
 
 
 def _text(value: Any) -> str:

@@ -22,7 +22,8 @@ import zlib
 from typing import Any, Callable
 
 from . import jsontext
-from .errors import KassenError, LinkError, NotReadableHere, quote
+from .errors import KassenError, LinkError, NotReadableHere, error_words, quote
+from .messages import msg
 from .rules import GameRules
 from .schema import SchemaViolation, Validator
 from .state import State, is_plain
@@ -51,34 +52,34 @@ def compress_raw(raw: bytes) -> str:
 def decompress(payload: str) -> Any:
     """Inverse of ``compress``; LinkError with a readable reason on any damage."""
     if len(payload) % 4 == 1 and re.fullmatch(r"[A-Za-z0-9_\-]*", payload):
-        raise LinkError("the link is truncated (its data ends early)")  # no whole base64 text has this length
+        raise LinkError("the link is truncated (its data ends early)", key="engine.link.truncated")  # no whole base64 text has this length
     try:
         blob = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
     except (binascii.Error, ValueError):
-        raise LinkError("the link is damaged (it is not valid base64 text)") from None
+        raise LinkError("the link is damaged (it is not valid base64 text)", key="engine.link.base64") from None
     if len(blob) < 5:
-        raise LinkError("the link is truncated (too short to hold a position)")
+        raise LinkError("the link is truncated (too short to hold a position)", key="engine.link.too-short")
     (crc,) = struct.unpack(">I", blob[:4])
     try:
         unpacker = zlib.decompressobj(-15)
         raw = unpacker.decompress(blob[4:], 1 << 22)
         if unpacker.unconsumed_tail:
-            raise LinkError("the link is too large to be a kassen position")
+            raise LinkError("the link is too large to be a kassen position", key="engine.link.too-large")
         raw += unpacker.flush()
         if not unpacker.eof:
-            raise LinkError("the link is truncated (its data ends early)")
+            raise LinkError("the link is truncated (its data ends early)", key="engine.link.truncated")
     except zlib.error:
-        raise LinkError("the link is damaged (its data cannot be decompressed)") from None
+        raise LinkError("the link is damaged (its data cannot be decompressed)", key="engine.link.inflate") from None
     if zlib.crc32(raw) != crc:
-        raise LinkError("the link is damaged or was altered (checksum mismatch)")
+        raise LinkError("the link is damaged or was altered (checksum mismatch)", key="engine.link.checksum")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise LinkError("the link is damaged (its data is not readable)") from None
+        raise LinkError("the link is damaged (its data is not readable)", key="engine.link.unreadable") from None
     try:
         return jsontext.loads(text)
     except jsontext.BadJSON as exc:
-        raise LinkError(f"the link is damaged or was altered ({exc})") from None
+        raise LinkError(f"the link is damaged or was altered ({exc})", key="engine.link.altered", detail=str(exc)) from None
 
 
 def encode(rules: GameRules, kind: str, obj: Any) -> str:
@@ -95,24 +96,25 @@ def parse_fragment(fragment: str) -> tuple[str, str, str]:
     if "#" in text:
         text = text.split("#", 1)[1]
     if not text:
-        raise LinkError("the link holds no position")
+        raise LinkError("the link holds no position", key="engine.link.empty")
     m = _PREFIX.match(text)
     if not m:
         if re.match(r"^k\d{1,9}\.[a-z]\.[A-Za-z0-9_\-]{65,}\.", text):
-            raise LinkError("the link is damaged (its scenario name is far too long)")
+            raise LinkError("the link is damaged (its scenario name is far too long)", key="engine.link.long-name")
         if re.match(r"^k\d{10,}\.", text):
-            raise LinkError("this link's format version is not one kassen ever made")
+            raise LinkError("this link's format version is not one kassen ever made", key="engine.link.version")
         if re.match(r"^k\d+\.", text):
-            raise LinkError("the link is damaged (it contains characters a kassen link never has)")
-        raise LinkError("this is not a kassen position link")
+            raise LinkError("the link is damaged (it contains characters a kassen link never has)", key="engine.link.characters")
+        raise LinkError("this is not a kassen position link", key="engine.link.not-kassen")
     version, kind, scenario, payload = int(m.group(1)), m.group(2), m.group(3), m.group(4)
     if version > VERSION:
         raise NotReadableHere(f"this link was made by a newer version of kassen (link format {version}); "
-                              f"this page reads format {VERSION}. Reload the page to get the latest version.")
+                              f"this page reads format {VERSION}. Reload the page to get the latest version.",
+                              key="engine.link.newer", version=version, reads=VERSION)
     if version < 1:
-        raise LinkError("this link's format version is not one kassen ever made")
+        raise LinkError("this link's format version is not one kassen ever made", key="engine.link.version")
     if kind not in KINDS:
-        raise LinkError(f"unknown kind of link ({quote(kind)})")
+        raise LinkError(f"unknown kind of link ({quote(kind)})", key="engine.link.kind", kind=quote(kind))
     return kind, scenario, payload
 
 
@@ -126,31 +128,48 @@ def _validator(rules: GameRules, view: bool) -> Validator:
     return validator
 
 
+#: how check_state's ``what`` is said in the catalogs
+_WHAT = {"the position": "engine.link.what.position", "the save's starting position": "engine.link.what.initial",
+         "the saved position": "engine.link.what.saved"}
+
+
+def _what(what: str) -> Any:
+    """``what`` (the position checked) as a message; "position 3 of the link" with its number."""
+    m = re.match(r"^position (\d+) of the link$", what)
+    if m:
+        return msg("engine.link.what.nth", n=int(m.group(1)))
+    return msg(_WHAT[what]) if what in _WHAT else what
+
+
 def check_state(rules: GameRules, data: Any, what: str = "the position", view: bool = False) -> State:
     """Data check, schema (types), the game's semantic checks, then (for a view) the fields that
     follow from the position; LinkError naming the first problem."""
     try:
         jsontext.check(data)
     except jsontext.BadJSON as exc:
-        raise LinkError(f"{what} is damaged ({exc})") from None
+        raise LinkError(f"{what} is damaged ({exc})", key="engine.link.what-damaged", what=_what(what), detail=str(exc)) from None
     if not isinstance(data, dict) or not is_plain(data):
-        raise LinkError(f"{what} is not a position")
+        raise LinkError(f"{what} is not a position", key="engine.link.what-not-position", what=_what(what))
     data = rules.upgrade(data)
     try:
         _validator(rules, view).validate(data)
     except SchemaViolation as exc:
-        raise LinkError(f"{what} is malformed: at {exc.path}: {exc.message}") from None
+        raise LinkError(f"{what} is malformed: at {exc.path}: {exc.message}", key="engine.link.what-malformed-at",
+                        what=_what(what), path=exc.path, detail=exc.message) from None
     try:
         errors = rules.validate_view(data) if view else rules.validate(data)  # type: ignore[attr-defined]
         if view and not errors:
             errors = _derived_problems(rules, data)
     except KassenError as exc:
-        raise LinkError(f"{what} is impossible: {exc}") from None
+        raise LinkError(f"{what} is impossible: {exc}", key="engine.link.what-impossible", what=_what(what),
+                        detail=error_words(exc)) from None
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
-        raise LinkError(f"{what} is malformed ({type(exc).__name__}: {quote(str(exc))})") from None
+        raise LinkError(f"{what} is malformed ({type(exc).__name__}: {quote(str(exc))})", key="engine.link.what-malformed",
+                        what=_what(what), detail=f"{type(exc).__name__}: {quote(str(exc))}") from None
     if errors:
         more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
-        raise LinkError(f"{what} is impossible: {errors[0]}{more}")
+        raise LinkError(f"{what} is impossible: {errors[0]}{more}", key="engine.link.what-impossible-more",
+                        what=_what(what), detail=errors[0], count=len(errors) - 1)
     return data
 
 
@@ -182,21 +201,23 @@ def decode(fragment: str, load_rules: Callable[[str], GameRules]) -> tuple[str, 
     try:
         rules = load_rules(scenario_id)
     except KassenError:
-        raise NotReadableHere(f"the link is for a scenario this page does not have ({quote(scenario_id)})") from None
+        raise NotReadableHere(f"the link is for a scenario this page does not have ({quote(scenario_id)})",
+                              key="engine.link.no-scenario", scenario=quote(scenario_id)) from None
     data = decompress(payload)
     try:
         if kind == "f":
             if not isinstance(data, list) or not data:
-                raise LinkError("the link's list of positions is malformed")
+                raise LinkError("the link's list of positions is malformed", key="engine.link.frames-malformed")
             if len(data) > 5000:
-                raise LinkError("the link holds too many positions")
+                raise LinkError("the link holds too many positions", key="engine.link.frames-many")
             obj: Any = [rules.unpack(d) for d in data]
         else:
             obj = rules.unpack(data)
     except LinkError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
-        raise LinkError(f"the link's position is malformed ({type(exc).__name__})") from None
+        raise LinkError(f"the link's position is malformed ({type(exc).__name__})", key="engine.link.position-malformed",
+                        detail=type(exc).__name__) from None
     if kind == "p":
         obj = check_state(rules, obj)
     elif kind == "v":

@@ -5,7 +5,7 @@ message, and every KassenError is cut at ``MESSAGE_LIMIT`` characters whatever i
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 #: the longest message an error carries (a 100 kB key in a link must not give a 100 kB message)
 MESSAGE_LIMIT = 500
@@ -25,12 +25,25 @@ def quote(value: Any, limit: int = 40) -> str:
 
 
 class KassenError(Exception):
-    """Base class: every error the engine raises on purpose has a readable message."""
+    """Base class: every error the engine raises on purpose has a readable message.
 
-    def __init__(self, *args: Any) -> None:
+    ``key`` (and its arguments) name the same words in the message catalogs
+    (``py/kassen/locale/<lang>.json``), so the page can say them in the reader's language; the
+    English text stays the exception's ``str`` for logs and the command line."""
+
+    def __init__(self, *args: Any, key: Optional[str] = None, **words: Any) -> None:
         if len(args) == 1 and isinstance(args[0], str):
             args = (clip(args[0]),)
         super().__init__(*args)
+        self.message: Optional[dict[str, Any]] = None
+        if key is not None:
+            self.message = {"key": key, "args": words} if words else {"key": key}
+
+
+def error_words(exc: BaseException) -> Any:
+    """What to tell a player about ``exc``: its catalog message where it has one, else its text."""
+    found = getattr(exc, "message", None)
+    return found if isinstance(found, dict) else clip(str(exc))
 
 
 class IllegalAction(KassenError):

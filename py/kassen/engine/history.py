@@ -11,7 +11,7 @@ from typing import Any, Optional
 
 from . import jsontext, rng
 from .actions import Action
-from .errors import IllegalAction, KassenError, LinkError, NotReadableHere, quote
+from .errors import IllegalAction, KassenError, LinkError, NotReadableHere, error_words, quote
 from .messages import is_msg
 from .rules import GameRules
 from .state import CHANCE, Event, State
@@ -135,22 +135,24 @@ class History:
         try:
             jsontext.check(data)
         except jsontext.BadJSON as exc:
-            raise LinkError(f"the save is damaged ({exc})") from None
+            raise LinkError(f"the save is damaged ({exc})", key="engine.save.damaged", detail=str(exc)) from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise LinkError("this is not a kassen save")
+            raise LinkError("this is not a kassen save", key="engine.save.not-kassen")
         version = data.get("version")
         if not isinstance(version, int) or isinstance(version, bool):
-            raise LinkError("the save has no format version")
+            raise LinkError("the save has no format version", key="engine.save.no-version")
         if version > SAVE_VERSION:
             raise NotReadableHere(f"this save was made by a newer version of kassen (save format {quote(version)}); "
-                                  f"this page reads format {SAVE_VERSION}")
+                                  f"this page reads format {SAVE_VERSION}", key="engine.save.newer",
+                                  version=quote(version), reads=SAVE_VERSION)
         if version < 1:
-            raise LinkError("the save's format version is not one kassen ever made")
+            raise LinkError("the save's format version is not one kassen ever made", key="engine.save.version")
         if data.get("game", rules.game) != rules.game:
-            raise LinkError(f"the save is for game {quote(data.get('game'))}, not {rules.game}")
+            raise LinkError(f"the save is for game {quote(data.get('game'))}, not {rules.game}", key="engine.save.game",
+                            game=quote(data.get("game")), expected=rules.game)
         for key, kind in (("record", list), ("log", list), ("redo", list), ("undo", int)):
             if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
-                raise LinkError(f"the save is damaged: '{key}' is missing or malformed")
+                raise LinkError(f"the save is damaged: '{key}' is missing or malformed", key="engine.save.field", field=key)
         for key in ("record", "redo"):
             for i, text in enumerate(data[key]):
                 try:
@@ -159,28 +161,30 @@ class History:
                     Action.parse(text)
                 except IllegalAction:
                     raise LinkError(f"the save is damaged: entry {i + 1} of its {key} list is not an action "
-                                    f"({quote(text)})") from None
+                                    f"({quote(text)})", key="engine.save.entry", n=i + 1, field=key,
+                                    action=quote(text)) from None
         undo = data["undo"]
         if not 0 <= undo <= len(data["record"]) or len(data["log"]) != len(data["record"]):
-            raise LinkError("the save is damaged: its undo information does not match its actions")
+            raise LinkError("the save is damaged: its undo information does not match its actions", key="engine.save.undo")
         for i, step in enumerate(data["log"]):
             if not isinstance(step, list) or not all(_is_event(e, rules) for e in step):
-                raise LinkError(f"the save is damaged: entry {i + 1} of its log is malformed")
+                raise LinkError(f"the save is damaged: entry {i + 1} of its log is malformed", key="engine.save.log", n=i + 1)
         seed = data.get("seed", 0)
         if isinstance(seed, bool) or not (isinstance(seed, int) and abs(seed) <= rng.MASK64
                                           or isinstance(seed, str) and len(seed) <= MAX_SEED_TEXT):
-            raise LinkError("the save is damaged: bad seed")
+            raise LinkError("the save is damaged: bad seed", key="engine.save.seed")
         options = data.get("options", {})
         if not isinstance(options, dict):
-            raise LinkError("the save is damaged: bad options")
+            raise LinkError("the save is damaged: bad options", key="engine.save.options")
         preface = data.get("preface", [])
         if not isinstance(preface, list) or not all(_is_event(e, rules) for e in preface):
-            raise LinkError("the save is damaged: its opening log lines are malformed")
+            raise LinkError("the save is damaged: its opening log lines are malformed", key="engine.save.preface")
         computer = data.get("computer")
         if computer is not None and not (isinstance(computer, dict) and set(computer) == {"side", "level"}
                                          and computer["side"] in rules.sides
                                          and computer["level"] in COMPUTER_LEVELS):
-            raise LinkError("the save is damaged: its computer player is not one of this game's sides and levels")
+            raise LinkError("the save is damaged: its computer player is not one of this game's sides and levels",
+                            key="engine.save.computer")
         initial = check_state(rules, data.get("initial"), what="the save's starting position")
         base = check_state(rules, data.get("base"), what="the saved position")
         hist = cls(rules, initial, seed, options)
@@ -192,9 +196,10 @@ class History:
                 for text in data["record"][:done]:
                     state, _ = rules.apply(state, text)
             except KassenError as exc:
-                raise LinkError(f"the save is damaged: its record does not replay ({exc})") from None
+                raise LinkError(f"the save is damaged: its record does not replay ({exc})", key="engine.save.replay",
+                                detail=error_words(exc)) from None
             if state != base:
-                raise LinkError("the save is damaged: its record does not lead to its saved position")
+                raise LinkError("the save is damaged: its record does not lead to its saved position", key="engine.save.diverges")
         hist.record = list(data["record"][:done])
         hist.log = [list(x) for x in data["log"][:done]]
         hist.base = base
@@ -202,7 +207,8 @@ class History:
             for action in data["record"][done:]:
                 hist.play(action, _redoing=True)
         except KassenError as exc:
-            raise LinkError(f"the save is damaged: a recorded action is not legal ({exc})") from None
+            raise LinkError(f"the save is damaged: a recorded action is not legal ({exc})", key="engine.save.illegal",
+                            detail=error_words(exc)) from None
         hist.redo_stack = list(data["redo"])
         hist.preface = list(preface)
         return hist

@@ -102,6 +102,23 @@ def plural_form(lang: str, count: Any) -> str:
     return "other"
 
 
+#: (language, key) of every message rendered in a language whose catalog lacks the key, while a
+#: test watches (``watch_misses``); None otherwise (no cost in the page)
+MISSES: Optional[list[tuple[str, str]]] = None
+
+
+def watch_misses() -> list[tuple[str, str]]:
+    """Start recording catalog misses (tests: a text shown that is not in the reader's catalog)."""
+    global MISSES
+    MISSES = []
+    return MISSES
+
+
+def stop_watching() -> None:
+    global MISSES
+    MISSES = None
+
+
 _catalog_files: dict[str, list[Path]] = {}
 _catalogs: dict[str, Catalog] = {}
 
@@ -128,6 +145,21 @@ def catalog(lang: str) -> Catalog:
                 entries.update(json.loads(path.read_text(encoding="utf-8")))
         found = _catalogs[lang] = Catalog(lang, entries)
     return found
+
+
+def language(value: Any) -> str:
+    """``value`` if it is a language this app speaks, else the default (a bad setting or link)."""
+    return value if type(value) is str and value in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def has_key(key: str, lang: str) -> bool:
+    """True if ``lang``'s catalog itself holds ``key`` (no fallback to the default language)."""
+    return key in catalog(lang).entries
+
+
+def say(key: str, lang: str = DEFAULT_LANGUAGE, **args: Any) -> str:
+    """The text of ``msg(key, **args)`` in ``lang``, for texts outside any game (the page's own)."""
+    return render(msg(key, **args), lang)
 
 
 def _cap(text: str, limit: int = MAX_ARG_TEXT) -> str:
@@ -164,13 +196,23 @@ def _render_msg(message: Msg, lang: str, namer: Namer) -> str:
     if type(key) is not str or type(args) is not dict:
         return "?"
     template = catalog(lang).template(key, args.get("count"))
+    if template is None and MISSES is not None:
+        MISSES.append((lang, key))
     if template is None and lang != DEFAULT_LANGUAGE:
         template = catalog(DEFAULT_LANGUAGE).template(key, args.get("count"))
     if template is None:
         return _cap(key)
     values = {name: _arg(v, lang, namer) for name, v in args.items() if type(name) is str and name.isidentifier()}
     try:
-        return _cap(template.format_map(_Args(values)), MAX_TEXT)
+        found = _Args(values)
+        text = template.format_map(found)
+        if found.missing and lang != DEFAULT_LANGUAGE:
+            # a message saved by an older version lacks an argument this translation names: the
+            # default language's words, which that version wrote it for
+            english = catalog(DEFAULT_LANGUAGE).template(key, args.get("count"))
+            if english is not None:
+                text = english.format_map(_Args(values))
+        return _cap(text, MAX_TEXT)
     except (ValueError, IndexError, AttributeError, TypeError):
         return _cap(key)
 
@@ -186,9 +228,12 @@ def _arg(value: Any, lang: str, namer: Namer) -> Any:
 
 
 class _Args(dict):  # type: ignore[type-arg]
-    """A missing argument shows as ``{name}`` instead of failing the whole line."""
+    """A missing argument shows as ``{name}`` instead of failing the whole line (and is noted)."""
+
+    missing = False
 
     def __missing__(self, key: str) -> str:
+        self.missing = True
         return "{" + key + "}"
 
 

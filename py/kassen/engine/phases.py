@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional
 from .actions import Action
 from .errors import IllegalAction
 from .messages import Msg, msg, render
-from .rules import GameRules
+from .rules import GameRules, _takes_lang
 from .state import CHANCE, TERMINAL, Event, State, View
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -274,17 +274,17 @@ class PhasedRules(GameRules):
     def describe(self, action: Action, view: Optional[View] = None, lang: str = "en") -> str:
         if self.hooks is not None and hasattr(self.hooks, "describe"):
             return self.say(self.hooks.describe(self, action, view), lang)
-        return super().describe(action, view)
+        return super().describe(action, view, lang)
 
     def status(self, view: View, lang: str = "en") -> list[tuple[str, str]]:
         if self.hooks is not None and hasattr(self.hooks, "status"):
             return [(self.say(label, lang), self.say(value, lang)) for label, value in self.hooks.status(self, view)]
-        return super().status(view)
+        return super().status(view, lang)
 
     def unit_details(self, view: View, unit_id: str, lang: str = "en") -> list[str]:
         if self.hooks is not None and hasattr(self.hooks, "unit_details"):
             return [self.say(line, lang) for line in self.hooks.unit_details(self, view, unit_id)]
-        return super().unit_details(view, unit_id)
+        return super().unit_details(view, unit_id, lang)
 
     def name_unit(self, uid: Optional[str], lang: str = "en") -> str:
         if self.hooks is not None and hasattr(self.hooks, "unit_name"):
@@ -309,7 +309,10 @@ class PhasedRules(GameRules):
     def unit_name(self, unit_id: str) -> str:
         return self.name_unit(unit_id, "en")
 
-    def render_svg(self, view: View, highlight: Iterable[str] = (), selected: Optional[str] = None) -> str:
+    def render_svg(self, view: View, highlight: Iterable[str] = (), selected: Optional[str] = None,
+                   lang: str = "en") -> str:
+        if lang != "en" and _takes_lang(self.drawing.render_svg):
+            return self.drawing.render_svg(self, view, highlight, selected, lang=lang)
         return self.drawing.render_svg(self, view, highlight, selected)
 
 

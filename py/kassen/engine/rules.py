@@ -204,14 +204,10 @@ class GameRules:
 
     # -- hooks for the generic UI (override for good text) ---------------------------------------
     def side_name(self, side: Optional[str]) -> str:
-        if side is None:
-            return "Spectator"
-        if side == CHANCE:
-            return "Dice"
-        return self.scenario.side_name(side)
+        return self.name_side(side, "en")
 
     def unit_name(self, unit_id: str) -> str:
-        return self.scenario.units.get(unit_id, {}).get("name", unit_id)
+        return self.name_unit(unit_id, "en")
 
     # -- naming things in a language (engine.messages.Namer) and rendering messages ----------------
     def name_unit(self, uid: Optional[str], lang: str = "en") -> str:
@@ -223,20 +219,35 @@ class GameRules:
             return str(u["kanji"])
         return str(u.get("name", uid))
 
+    def name_place(self, name: Optional[str], lang: str = "en") -> str:
+        """A place name printed on the map ("Mukden", "Court") in ``lang``: the game's catalog key
+        ``<game>.place.<name>`` where it has one (the scenario's own words are the English)."""
+        from .messages import catalog
+
+        if not name:
+            return ""
+        if lang != "en":
+            found = catalog(lang).entries.get(f"{self.game}.place.{name}")
+            if isinstance(found, str):
+                return found
+        return str(name)
+
     def name_cell(self, label: Optional[str], lang: str = "en") -> str:
         """A cell as the log names it: its label, with its place name where it has one."""
         cell = self.board.cells.get(label or "")
         if cell is None:
             return "—" if label is None else str(label)
         if cell.kind == "box":
-            return str(cell.name or label)
-        return f"{label} ({cell.name})" if cell.name else str(label)
+            return self.name_place(cell.name or label, lang)
+        return f"{label} ({self.name_place(cell.name, lang)})" if cell.name else str(label)
 
     def name_side(self, side: Optional[str], lang: str = "en") -> str:
+        from .messages import say
+
         if side is None:
-            return "Spectator"
+            return say("engine.name.spectator", lang)
         if side == CHANCE:
-            return "Dice"
+            return say("engine.name.dice", lang)
         info = self.scenario.side_info.get(side, {})
         if lang == "ja" and info.get("name_ja"):
             return str(info["name_ja"])
@@ -252,31 +263,35 @@ class GameRules:
             return value.text(lang, self)
         return render(value, lang, self)
 
-    def describe(self, action: Action, view: Optional[View] = None) -> str:
+    def describe(self, action: Action, view: Optional[View] = None, lang: str = "en") -> str:
         """Words for a button or a log line: "Move 4th Army to 0506"."""
         parts = [action.verb.replace("-", " ").capitalize()]
         if action.units:
-            parts.append(", ".join(self.unit_name(u) for u in action.units))
+            parts.append(", ".join(self.name_unit(u, lang) for u in action.units))
         if action.cell:
-            parts.append("to " + action.cell)
+            parts.append("→ " + action.cell)
         if action.arg:
             parts.append(action.arg)
         return " ".join(parts)
 
-    def prompt(self, view: View) -> str:
+    def prompt(self, view: View, lang: str = "en") -> str:
         """One line telling the player to act what to do now."""
+        from .messages import msg, side
+
         to_move = view.get("to_move")
         if to_move == TERMINAL:
-            return "The game is over."
-        return f"{self.side_name(to_move)} to act."
+            return self.say(msg("engine.prompt.over"), lang)
+        return self.say(msg("engine.prompt.to-act", side=side(to_move)), lang)
 
-    def status(self, view: View) -> list[tuple[str, str]]:
+    def status(self, view: View, lang: str = "en") -> list[tuple[str, str]]:
         """Label/value pairs always shown beside the map (turn, time track, scores...)."""
-        return [("Turn", str(view.get("turn", "")))]
+        from .messages import say
 
-    def unit_details(self, view: View, unit_id: str) -> list[str]:
+        return [(say("engine.status.turn", lang), str(view.get("turn", "")))]
+
+    def unit_details(self, view: View, unit_id: str, lang: str = "en") -> list[str]:
         """Lines shown when a unit is hovered or focused (only what the viewer may see)."""
-        return [self.unit_name(unit_id)]
+        return [self.name_unit(unit_id, lang)]
 
     def rulings(self) -> list[dict[str, Any]]:
         """The rulings this game uses where the rulebook is silent or ambiguous, for the rulings
@@ -284,5 +299,37 @@ class GameRules:
         return list(self.scenario.data.get("rulings", []))
 
     def render_svg(self, view: View, highlight: Iterable[str] = (), selected: Optional[str] = None) -> str:
-        """The map as SVG markup (games override via kassen.render)."""
+        """The map as SVG markup (games override via kassen.render); a game whose drawing speaks
+        (titles, labels, counter text) also takes ``lang``."""
         raise NotImplementedError
+
+    def draw(self, view: View, selected: Optional[str] = None, lang: str = "en") -> str:
+        """``render_svg`` in ``lang`` when the game's drawing takes a language, else as it is."""
+        if lang != "en" and _takes_lang(type(self).render_svg):
+            return self.render_svg(view, highlight=(), selected=selected, lang=lang)  # type: ignore[call-arg]
+        return self.render_svg(view, highlight=(), selected=selected)
+
+
+_LANG_PARAM: dict[Any, bool] = {}
+
+
+def in_lang(method: Any, *args: Any, lang: str = "en", **kwargs: Any) -> Any:
+    """``method(*args, lang=lang)``, or without ``lang`` for a method written before games spoke
+    several languages (a test's or an older game's override): its words are then English."""
+    if _takes_lang(getattr(method, "__func__", method)):
+        return method(*args, lang=lang, **kwargs)
+    return method(*args, **kwargs)
+
+
+def _takes_lang(function: Any) -> bool:
+    """True if ``function`` has a ``lang`` parameter (looked up once per function)."""
+    found = _LANG_PARAM.get(function)
+    if found is None:
+        import inspect
+
+        try:
+            found = "lang" in inspect.signature(function).parameters
+        except (TypeError, ValueError):
+            found = False
+        _LANG_PARAM[function] = found
+    return found

@@ -3,9 +3,11 @@ the page only pays for the game being played."""
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 
 from ..engine.errors import KassenError, ScenarioError, quote
 from ..engine.rules import GameRules
+from ..engine.messages import register_catalog_dir
 from ..engine.scenario import Scenario, load_scenario, scenario_files
 
 GAME_MODULES: dict[str, str] = {
@@ -17,6 +19,11 @@ GAME_MODULES: dict[str, str] = {
 }
 
 _rules: dict[str, GameRules] = {}
+
+# Every game's words are data (games/<game>/locale/<lang>.json): registered here, without importing
+# any game, so the menu, the rules reference and the help pages speak each game's terms.
+for _game in GAME_MODULES:
+    register_catalog_dir(Path(__file__).resolve().parent / _game / "locale")
 
 
 def rules_for(scenario: Scenario) -> GameRules:

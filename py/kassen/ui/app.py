@@ -16,14 +16,17 @@ from typing import Any, Callable, Optional
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+from ..app import language as languages
 from ..app.controller import Controller
 from ..app.routing import Route, needs_clean_url, route
 from ..app.storage import Saves
-from ..engine.errors import LinkError, clip
+from ..engine.errors import LinkError, clip, error_words
+from ..engine.messages import msg
 from ..games import load_rules, scenario_ids
-from . import browser
+from . import browser, language
 from .binding import Binding
 from .browser import by_id
+from . import computer
 from .computer import ComputerLink
 from .dialogs import Dialogs
 from .drawing import Drawing
@@ -42,6 +45,9 @@ class App:
         self._proxies: list[Any] = []
         self.settings = Settings(browser.local_store())
         self.controller.confirm_commits = self.settings.get("confirm", True)
+        self.controller.lang = languages.choose(languages.from_query(str(window.location.search)),
+                                                self.settings.get("lang", ""), browser_languages())
+        computer.LANGUAGE["lang"] = self.controller.lang
         self.drawing = Drawing(self)
         self.dialogs = Dialogs(self)
         self.binding = Binding(self)
@@ -52,6 +58,7 @@ class App:
     def start(self) -> None:
         self.binding.bind()
         self.computer.build()
+        language.apply(self.controller.lang)
         by_id("setting-confirm").checked = self.controller.confirm_commits
         loc = window.location
         r = route(str(loc.search), str(loc.hash), self.saves.current() is not None, scenario_ids())
@@ -72,6 +79,21 @@ class App:
     def render(self) -> None:
         self.drawing.render()
         self.computer.poke()  # the computer to act: ask its worker (after the pause)
+
+    def set_language(self, lang: str) -> None:
+        """The switch: every text of the page again in ``lang``, the log included (it is kept as
+        messages); remembered in this browser for the next visit."""
+        chosen = languages.valid(lang)
+        if chosen is None:
+            return
+        self.controller.lang = chosen
+        self.settings.set("lang", chosen)
+        computer.LANGUAGE["lang"] = chosen
+        language.apply(chosen)
+        self.computer.relabel()
+        self.drawing.forget()
+        self.render()
+        self.dialogs.redraw()
 
     def set_confirm(self, on: bool) -> None:
         """The setting: ask before a move that Undo cannot take back."""
@@ -107,8 +129,7 @@ class App:
     def report_bug(self) -> None:
         text = traceback.format_exc()
         window.console.error(text)
-        self.controller.message = ("Something went wrong: " + clip(text.strip().splitlines()[-1], 200)
-                                   + ". Your game was saved before it; reload the page to continue.")
+        self.controller.message = msg("app.error.bug", what=clip(text.strip().splitlines()[-1], 200))
         try:
             self.render()
         except Exception:  # noqa: BLE001
@@ -166,6 +187,16 @@ class App:
         try:
             self.controller.continue_from_view(browser.random_seed())
         except LinkError as exc:
-            self.controller.message = f"This position cannot be continued: {exc}"
+            self.controller.message = msg("app.error.continue", reason=error_words(exc))
             return
         browser.clean_url()
+
+
+def browser_languages() -> list[str]:
+    """The browser's languages, most preferred first (``navigator.languages``)."""
+    try:
+        found = window.navigator.languages
+        out = [str(found[i]) for i in range(min(int(found.length), 10))]
+        return out or [str(window.navigator.language)]
+    except Exception:  # noqa: BLE001 - an old or odd browser: English
+        return []

@@ -10,6 +10,7 @@ from pyscript import document, window
 from ..app.controller import Controller
 from ..app.routing import route
 from ..app.storage import SLOT_PREFIX
+from ..engine.messages import msg
 from ..games import scenario_ids
 from .browser import by_id, present
 from .dom import closest, dialog_open, focus_first, unit_selector
@@ -51,6 +52,7 @@ class Binding:
         on(by_id("save-list"), "click", self.on_save_list)
         on(by_id("aside-list"), "click", self.on_aside_list)
         on(by_id("messages"), "click", self.on_messages)
+        on(by_id("lang-switch"), "click", self.on_language)
         c = self.controller
         click("chooser-cancel", c.cancel)
         on(by_id("confirm-go"), "click", lambda evt: self.after_button(c.confirm, evt))
@@ -230,7 +232,7 @@ class Binding:
 
         def reload() -> None:
             if c.resume_slot(slot):
-                c.message = "This game was played on in another tab or window: this is its latest position."
+                c.message = msg("app.notice.other-tab")
 
         self.app.navigate(reload)
 
@@ -281,6 +283,11 @@ class Binding:
         aside_id = button.getAttribute("data-aside-delete")
         if present(aside_id):
             self.app.dialogs.confirm_discard_aside(str(aside_id))
+
+    def on_language(self, evt: Any) -> None:
+        button = closest(evt.target, "button[data-lang]")
+        if button is not None:
+            self.app.set_language(str(button.getAttribute("data-lang")))
 
     def on_messages(self, evt: Any) -> None:
         button = closest(evt.target, "button[data-dismiss]")

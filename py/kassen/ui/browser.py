@@ -77,14 +77,14 @@ def now_iso() -> str:
     return str(window.Date.new().toISOString())
 
 
-def local_time(iso: str) -> str:
-    """An ISO timestamp in the reader's locale ("" if it is not one)."""
+def local_time(iso: str, lang: str = "en") -> str:
+    """An ISO timestamp in the reader's language's way ("" if it is not one)."""
     if not iso:
         return ""
     date = window.Date.new(iso)
     if str(date.getTime()) == "NaN":
         return ""
-    return str(date.toLocaleString())
+    return str(date.toLocaleString(lang))
 
 
 def page_url() -> str:
@@ -94,8 +94,12 @@ def page_url() -> str:
 
 
 def clean_url() -> None:
-    """Drop query and fragment from the address bar without reloading (a reload then resumes)."""
-    window.history.replaceState(jsnull, "", window.location.pathname)
+    """Drop query and fragment from the address bar without reloading (a reload then resumes); a
+    ``?lang=`` the link chose stays (a reload keeps speaking it)."""
+    from ..app.language import from_query
+
+    lang = from_query(str(window.location.search))
+    window.history.replaceState(jsnull, "", window.location.pathname + (f"?lang={lang}" if lang else ""))
 
 
 def download(text: str, filename: str, mime: str = "application/json") -> None:

@@ -34,9 +34,13 @@ DEFAULT_PAUSE = 0.6
 SLICE_SECONDS = 0.03
 
 
+#: the page's language (App.set_language keeps it): what ``words`` speaks
+LANGUAGE = {"lang": "en"}
+
+
 def words(key: str, **args: Any) -> str:
-    """A text of the page from the message catalog."""
-    return render(msg(key, **args))
+    """A text of the page from the message catalog, in the page's language."""
+    return render(msg(key, **args), LANGUAGE["lang"])
 
 
 class ComputerLink:
@@ -62,20 +66,26 @@ class ComputerLink:
         row = el("div", cls="thinking", id="thinking", role="status", hidden=True)
         row.append(el("p", "", "thinking-text", id="thinking-text"))
         row.append(el("button", words("app.computer.stop"), "quiet", type="button", id="thinking-stop",
-                      title=words("app.computer.stop-help")))
+                      title=words("app.computer.stop-help"), data_i18n="app.computer.stop",
+                      data_i18n_title="app.computer.stop-help"))
         actions.parentNode.insertBefore(row, actions)
         self.app.on(by_id("thinking-stop"), "click", lambda evt: self.stop())
         section = by_id("setting-confirm").closest("section")
-        label = el("label", words("app.computer.setting-pause") + " ", "setting", for_="setting-pause")
+        label = el("label", None, "setting", for_="setting-pause")
+        label.append(el("span", words("app.computer.setting-pause"), data_i18n="app.computer.setting-pause"))
+        label.append(document.createTextNode(" "))
         select = el("select", id="setting-pause")
         current = self.pause()
         for seconds in PAUSES:
-            text = words("app.computer.pause-none") if seconds == 0 else words("app.computer.pause-seconds",
-                                                                                seconds=f"{seconds:g}")
-            select.append(el("option", text, value=f"{seconds:g}", selected=seconds == current))
+            select.append(el("option", pause_words(seconds), value=f"{seconds:g}", selected=seconds == current))
         label.append(select)
         section.append(label)
         self.app.on(select, "change", lambda evt: self.set_pause(str(evt.target.value)))
+
+    def relabel(self) -> None:
+        """The language changed: the pause setting's choices in it (the rest is marked data-i18n)."""
+        for option in by_id("setting-pause").querySelectorAll("option"):
+            option.textContent = pause_words(float(str(option.value)))
 
     def pause(self) -> float:
         value = self.app.settings.get("computer-pause", DEFAULT_PAUSE)
@@ -118,7 +128,7 @@ class ComputerLink:
     def _worker_failed(self, why: str) -> None:
         if self.failed is None:
             self.failed = why[:200] or "error"
-            self.app.controller.message = words("app.computer.failed", reason=self.failed)
+            self.app.controller.message = msg("app.computer.failed", reason=self.failed)
             self.worker = None
         if self.busy:  # the question in flight is answered on the page instead
             self.busy = False
@@ -223,21 +233,30 @@ class ComputerLink:
             self.worker.postMessage(js_object({"type": "stop"}))
 
 
+def pause_words(seconds: float) -> str:
+    return words("app.computer.pause-none") if seconds == 0 else words("app.computer.pause-seconds",
+                                                                        seconds=f"{seconds:g}")
+
+
 def computer_row(info: Any) -> Any:
     """A scenario card's "against the computer" row: the side the person plays, the level, and the
     button (binding.py reads the two choices from the card when it is pressed)."""
+    from ..app.catalog import scenario_text
+
+    lang = LANGUAGE["lang"]
+    title = scenario_text(info.data, "title", lang) or info.title
     row = el("p", cls="card-buttons computer-row")
     row.append(el("span", words("app.computer.menu-heading"), "computer-heading"))
     pick = el("select", cls="computer-side", data_computer_side=info.id,
-              aria_label=f"{words('app.computer.menu-side')}: {info.title}")
-    for sid, name in zip(info.side_ids, info.sides):
-        pick.append(el("option", f"{words('app.computer.menu-side')} {name}", value=sid))
+              aria_label=words("app.computer.menu-side-of", title=title))
+    for sid, name in zip(info.side_ids, info.side_names(lang)):
+        pick.append(el("option", words("app.computer.menu-side-option", side=name), value=sid))
     row.append(pick)
     level = el("select", cls="computer-level", data_computer_level=info.id,
-               aria_label=f"{words('app.computer.menu-level')}: {info.title}")
+               aria_label=words("app.computer.menu-level-of", title=title))
     for name in COMPUTER_LEVELS:
         level.append(el("option", words(f"app.computer.level.{name}"), value=name, selected=name == "normal"))
     row.append(level)
     row.append(el("button", words("app.computer.menu-play"), type="button", data_computer_scenario=info.id,
-                  aria_label=words("app.computer.menu-play-label", title=info.title)))
+                  aria_label=words("app.computer.menu-play-label", title=title)))
     return row

@@ -10,7 +10,9 @@ from pyscript import document, window
 from ..app.catalog import how_to_play, rulings_page
 from ..app.controller import Controller
 from ..app.words import ruling_id, without_paths
-from ..engine.errors import KassenError, LinkError
+from ..app.catalog import scenario_text
+from ..engine.errors import KassenError, LinkError, error_words
+from ..engine.messages import msg, say
 from ..games import load_rules
 from . import browser
 from .browser import by_id, present
@@ -26,10 +28,19 @@ class Dialogs:
     def __init__(self, app: "App") -> None:
         self.app = app
         self._confirm: Optional[Callable[[], None]] = None
+        self._page: Optional[Callable[[], None]] = None  # how to open the page shown again (another language)
 
     @property
     def controller(self) -> Controller:
         return self.app.controller
+
+    def t(self, key: str, **args: object) -> str:
+        return say(key, self.controller.lang, **args)
+
+    def redraw(self) -> None:
+        """The language changed: the page open over the game is written again in it."""
+        if self._page is not None and by_id("page-dialog").open:
+            self._page()
 
     # -- the delete confirmation ----------------------------------------------------------------------
     def confirm_delete(self, slot_id: str) -> None:
@@ -37,10 +48,12 @@ class Dialogs:
         info = next((s for s in self.app.saves.slots() if s.id == slot_id), None)
         if info is None:
             return
-        when = browser.local_time(info.updated)
-        by_id("confirm-text").textContent = (
-            f"Delete the saved game “{info.title}” ({info.summary}{', saved ' + when if when else ''})? "
-            "This cannot be undone.")
+        lang = self.controller.lang
+        when = browser.local_time(info.updated, lang)
+        summary = info.summary_in(lang)
+        by_id("confirm-text").textContent = self.t(
+            "app.ui.delete-confirm", title=info.title,
+            summary=self.t("app.ui.saved-when", summary=summary, when=when) if when else summary)
         self._confirm = lambda: self.controller.delete_slot(info.id)
         by_id("confirm-dialog").showModal()
 
@@ -53,9 +66,7 @@ class Dialogs:
 
     def confirm_discard_aside(self, aside_id: str) -> None:
         """Ask before deleting a set-aside game, as for any saved game."""
-        by_id("confirm-text").textContent = (
-            "Delete this game set aside? It could not be opened, but it may open after an update or "
-            "be useful in a bug report; download it first to keep a copy. This cannot be undone.")
+        by_id("confirm-text").textContent = self.t("app.ui.aside-delete-confirm")
         self._confirm = lambda: self.app.saves.discard_aside(aside_id)
         by_id("confirm-dialog").showModal()
 
@@ -81,15 +92,10 @@ class Dialogs:
         box, out, note = by_id("link-box"), by_id("link-output"), by_id("link-note")
         show(box, True)
         box.classList.toggle("secret", secrets)
-        by_id("link-label").textContent = ("Link to continue elsewhere (includes secrets)" if secrets
-                                           else "Link to this position (spectator view)")
+        by_id("link-label").textContent = self.t("app.ui.link-secret" if secrets else "app.ui.link-spectator")
         out.value = link
-        warning = ("Warning: this link shows everything hidden in the game (" + self._secret_words()
-                   + ") and lets anyone continue it. Send it only to yourself. ") if secrets else ""
+        warning = self.t("app.ui.link-warning") + " " if secrets else ""
         self.copy(link, out, note, prefix=warning)
-
-    def _secret_words(self) -> str:
-        return "both sides' secrets and the dice to come"
 
     def copy(self, text: str, field: Any, note: Any, prefix: str = "") -> None:
         async def run() -> None:
@@ -104,8 +110,7 @@ class Dialogs:
                     copied = bool(document.execCommand("copy"))
                 except Exception:  # noqa: BLE001
                     copied = False
-            note.textContent = prefix + ("Copied to the clipboard." if copied
-                                         else "Select the text above and copy it (Ctrl+C).")
+            note.textContent = prefix + self.t("app.ui.copied" if copied else "app.ui.copy-by-hand")
 
         field.select()
         asyncio.ensure_future(run())
@@ -114,8 +119,8 @@ class Dialogs:
         c = self.controller
         if c.rules is None:
             return
-        snippet = Controller.embed_snippet(browser.page_url(), c.embed_link(), c.rules.scenario.title,
-                                           c.link_query())
+        snippet = Controller.embed_snippet(browser.page_url(), c.embed_link(),
+                                           scenario_text(c.rules.scenario, "title", c.lang), c.link_query(), c.lang)
         by_id("embed-code").value = snippet
         by_id("embed-note").textContent = ""
         by_id("embed-dialog").showModal()
@@ -142,9 +147,10 @@ class Dialogs:
                 try:
                     self.controller.import_save(text)
                 except (LinkError, KassenError) as exc:
-                    self.controller.message = f"The file “{file.name}” cannot be imported: {exc}"
+                    self.controller.message = msg("app.error.import", file=str(file.name), reason=error_words(exc))
                 except (ValueError, TypeError, KeyError) as exc:
-                    self.controller.message = f"The file “{file.name}” cannot be imported: it is damaged ({exc})."
+                    self.controller.message = msg("app.error.import", file=str(file.name),
+                                                  reason=msg("app.error.damaged", kind=str(exc)))
                 self.app.drawing.hover = None
                 self.app.render()
             except Exception:  # noqa: BLE001
@@ -167,7 +173,8 @@ class Dialogs:
         body.scrollTop = 0
 
     def open_help(self) -> None:
-        sections = how_to_play(self.controller.rules)
+        self._page = self.open_help
+        sections = how_to_play(self.controller.rules, self.controller.lang)
 
         def fill(body: Any) -> None:
             for heading, paragraphs in sections:
@@ -175,7 +182,7 @@ class Dialogs:
                 for p in paragraphs:
                     body.append(el("p", p))
 
-        self._open_page("How to play", fill)
+        self._open_page(self.t("app.ui.nav-help"), fill)
         self.app.navigation.went("help")
 
     def open_rulings(self, scenario_id: Optional[str]) -> None:
@@ -183,46 +190,59 @@ class Dialogs:
         rules = load_rules(scenario_id) if scenario_id else c.rules
         if rules is None:
             return
+        self._page = lambda: self.open_rulings(scenario_id)
         page = rulings_page(rules)
+        t = self.t
+        # the scenario's provenance and the rulings are the project's notes, written in English: in
+        # another language they say so and keep their own lang attribute
+        english = {"lang": "en"} if c.lang != "en" else {}
 
         def fill(body: Any) -> None:
             # the words of the scenario's provenance and the rulings, without repository paths, and
             # one style of ruling id ("R1") whatever the game's rulings call them
-            body.append(el("h3", "Where this scenario comes from"))
+            body.append(el("h3", t("app.rulings.origin")))
+            if english:
+                body.append(el("p", t("app.rulings.english-note"), "muted small"))
             status = page["status"]
             if status:
-                body.append(el("p", f"Status: {status}.", "badge-line"))
+                body.append(el("p", t("app.rulings.status", status=status), "badge-line"))
             if page["summary"]:
-                body.append(el("p", without_paths(page["summary"])))
+                body.append(el("p", without_paths(page["summary"]), **english))
             if page["reconstructed"]:
-                body.append(el("h4", "Reconstructed (not from the printed game)"))
-                ul = el("ul")
+                body.append(el("h4", t("app.rulings.reconstructed")))
+                ul = el("ul", **english)
                 for item in page["reconstructed"]:
                     ul.append(el("li", without_paths(item)))
                 body.append(ul)
             if page["how_to_correct"]:
-                body.append(el("h4", "How to correct it"))
-                body.append(el("p", without_paths(page["how_to_correct"])))
+                body.append(el("h4", t("app.rulings.correct")))
+                body.append(el("p", without_paths(page["how_to_correct"]), **english))
             if page["sources"]:
-                body.append(el("h4", "Sources"))
-                ul = el("ul", cls="sources")
+                body.append(el("h4", t("app.rulings.sources")))
+                ul = el("ul", cls="sources", **english)
                 for item in page["sources"]:
                     ul.append(el("li", without_paths(item)))
                 body.append(ul)
-            body.append(el("h3", f"Rulings ({len(page['rulings'])})"))
-            body.append(el("p", "Where the rulebook is silent or unclear, the page plays it this way.", "muted"))
+            body.append(el("h3", t("app.rulings.rulings", count=len(page["rulings"]))))
+            body.append(el("p", t("app.rulings.intro"), "muted"))
             for r in page["rulings"]:
                 rid = ruling_id(r["id"])
                 art = el("article", cls="ruling", id=f"ruling-{rid}")
-                art.append(el("h4", f"{rid} — {without_paths(r['topic'])}" if r["topic"] else rid))
-                art.append(el("p", without_paths(r["ruling"])))
+                topic = el("h4", rid)
+                if r["topic"]:
+                    topic.append(document.createTextNode(" — "))
+                    topic.append(el("span", without_paths(r["topic"]), **english))
+                art.append(topic)
+                art.append(el("p", without_paths(r["ruling"]), **english))
                 if r["why"]:
-                    art.append(el("p", "Why: " + without_paths(r["why"]), "muted"))
+                    why = el("p", t("app.rulings.why"), "muted")
+                    why.append(el("span", without_paths(r["why"]), **english))
+                    art.append(why)
                 if r["clauses"]:
-                    art.append(el("p", "Rules: " + ", ".join(r["clauses"]), "small muted"))
+                    art.append(el("p", t("app.rulings.clauses", clauses=", ".join(r["clauses"])), "small muted"))
                 body.append(art)
 
-        self._open_page(f"Rulings — {page['title']}", fill)
+        self._open_page(t("app.rulings.title", title=scenario_text(rules.scenario, "title", c.lang)), fill)
         self.app.navigation.went("rulings", scenario_id)
 
 

@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Optional
 
 from pyscript import document, window
 
-from ..app.catalog import catalog
+from ..app.catalog import catalog, scenario_text
 from ..app.controller import Button, Screen
 from ..app.storage import AsideInfo
+from ..engine.messages import say
 from ..render.legend import counter_swatch, legend_for, swatch
 from . import browser
 from .browser import by_id
@@ -50,6 +51,18 @@ class Drawing:
         self._catalog = None
         self._legend_for: Optional[str] = None  # the scenario whose legend the panel holds
         self._menu_key: Optional[tuple] = None
+
+    def t(self, key: str, **args: object) -> str:
+        """The page's own words (``app.ui.*``) in the reader's language."""
+        return say(key, self.app.controller.lang, **args)
+
+    def forget(self) -> None:
+        """The language changed: every region is drawn again (nothing drawn is kept)."""
+        self._log, self._since, self._buttons, self._chooser, self._notices = [], [], [], [], []
+        self._menu_key, self._legend_for, self._covered_for = None, None, None
+        clear(by_id("scenario-list"))
+        if not by_id("legend").hidden:
+            self._fill_legend()
 
     def render(self) -> None:
         scr = self.app.controller.screen()
@@ -86,7 +99,7 @@ class Drawing:
         for text in shown:
             item = el("div", cls="message notice", data_notice="1")
             item.append(el("p", text))
-            item.append(el("button", "Dismiss", "quiet", type="button", data_dismiss=text))
+            item.append(el("button", self.t("app.ui.dismiss"), "quiet", type="button", data_dismiss=text))
             box.append(item)
 
     def _render_menu(self, scr: Screen) -> None:
@@ -100,7 +113,8 @@ class Drawing:
             self._catalog = catalog()
         slots = self.app.saves.slots()
         aside = self.app.saves.aside()
-        key = (tuple((s.id, s.updated, s.summary) for s in slots), self.app.saves.current(),
+        lang = self.app.controller.lang
+        key = (tuple((s.id, s.updated, s.summary_in(lang)) for s in slots), self.app.saves.current(),
                tuple((a.id, a.size) for a in aside))
         if key == self._menu_key:
             return
@@ -109,22 +123,26 @@ class Drawing:
         if not listing.children.length:
             pictured = _prerendered_maps()
             for info in self._catalog:
+                title = scenario_text(info.data, "title", lang) or info.title
                 item = el("li", cls="scenario-card", data_scenario=info.id)
                 if info.id in pictured:  # the battle's map as drawn at build time (tools/prerender.py)
                     item.append(el("img", cls="scenario-map", src=f"./maps/{info.id}.svg", alt="",
                                    loading="lazy", decoding="async"))
-                item.append(el("h3", info.title))
-                if info.subtitle:
-                    item.append(el("p", info.subtitle, "subtitle"))
-                if info.description:
-                    item.append(el("p", info.description, "description"))
+                item.append(el("h3", title))
+                subtitle, description = (scenario_text(info.data, "subtitle", lang),
+                                         scenario_text(info.data, "description", lang))
+                if subtitle:
+                    item.append(el("p", subtitle, "subtitle"))
+                if description:
+                    item.append(el("p", description, "description"))
                 if info.sides:
-                    item.append(el("p", " vs ".join(info.sides) + " · two players, one device", "small muted"))
+                    sides = self.t("app.ui.sides-vs", sides=info.side_names(lang))
+                    item.append(el("p", self.t("app.ui.sides-line", sides=sides), "small muted"))
                 row = el("p", cls="card-buttons")
-                row.append(el("button", "New game", "primary", type="button", data_new_scenario=info.id,
-                              aria_label=f"New game: {info.title}"))
-                row.append(el("button", "Rulings and sources", "quiet", type="button", data_rulings=info.id,
-                              aria_label=f"Rulings and sources: {info.title}"))
+                row.append(el("button", self.t("app.ui.new-game"), "primary", type="button",
+                              data_new_scenario=info.id, aria_label=self.t("app.ui.new-game-of", title=title)))
+                row.append(el("button", self.t("app.ui.rulings-sources"), "quiet", type="button",
+                              data_rulings=info.id, aria_label=self.t("app.ui.rulings-sources-of", title=title)))
                 item.append(row)
                 item.append(computer_row(info))
                 listing.append(item)
@@ -132,20 +150,24 @@ class Drawing:
         clear(saves)
         show(by_id("no-saves"), not slots)
         current = self.app.saves.current()
+        titles = {c.id: scenario_text(c.data, "title", lang) for c in self._catalog}
         for info in slots:
+            title = titles.get(info.scenario) or info.title
+            summary = info.summary_in(lang)
             item = el("li", cls="save-item", data_slot=info.id)
             head = el("p", cls="save-title")
-            head.append(el("strong", info.title))
+            head.append(el("strong", title))
             if info.id == current:
-                head.append(el("span", " (last played)", "muted"))
+                head.append(el("span", self.t("app.ui.last-played"), "muted"))
             item.append(head)
-            when = browser.local_time(info.updated)
-            item.append(el("p", info.summary + (f" · saved {when}" if when else ""), "small muted"))
+            when = browser.local_time(info.updated, lang)
+            item.append(el("p", self.t("app.ui.saved-when", summary=summary, when=when) if when else summary,
+                           "small muted"))
             row = el("p", cls="card-buttons")
-            row.append(el("button", "Resume", "primary", type="button", data_resume=info.id,
-                          aria_label=f"Resume {info.title}: {info.summary}"))
-            row.append(el("button", "Delete…", "danger quiet", type="button", data_delete=info.id,
-                          aria_label=f"Delete {info.title}: {info.summary}"))
+            row.append(el("button", self.t("app.ui.resume"), "primary", type="button", data_resume=info.id,
+                          aria_label=self.t("app.ui.resume-of", title=title, summary=summary)))
+            row.append(el("button", self.t("app.ui.delete-slot"), "danger quiet", type="button", data_delete=info.id,
+                          aria_label=self.t("app.ui.delete-of", title=title, summary=summary)))
             item.append(row)
             saves.append(item)
         self._render_aside(aside)
@@ -156,20 +178,21 @@ class Drawing:
         listing = by_id("aside-list")
         clear(listing)
         show(by_id("aside-saves"), bool(aside))
-        titles = {info.id: info.title for info in (self._catalog or [])}
+        lang = self.app.controller.lang
+        titles = {info.id: scenario_text(info.data, "title", lang) or info.title for info in (self._catalog or [])}
         for info in aside:
-            what = ("The list of saved games (damaged)" if info.id == "index"
-                    else titles.get(info.scenario) or info.scenario or "A saved game of unknown kind")
+            what = (self.t("app.ui.aside-index") if info.id == "index"
+                    else titles.get(info.scenario) or info.scenario or self.t("app.ui.aside-unknown"))
             item = el("li", cls="save-item", data_aside=info.id)
             head = el("p", cls="save-title")
             head.append(el("strong", what))
             item.append(head)
-            item.append(el("p", f"{_size(info.size)} · kept as {info.id}", "small muted"))
+            item.append(el("p", self.t("app.ui.aside-kept", size=_size(info.size), id=info.id), "small muted"))
             row = el("p", cls="card-buttons")
-            row.append(el("button", "Download", "", type="button", data_aside_download=info.id,
-                          aria_label=f"Download the game set aside: {what}"))
-            row.append(el("button", "Delete…", "danger quiet", type="button", data_aside_delete=info.id,
-                          aria_label=f"Delete the game set aside: {what}"))
+            row.append(el("button", self.t("app.ui.download"), "", type="button", data_aside_download=info.id,
+                          aria_label=self.t("app.ui.aside-download-of", what=what)))
+            row.append(el("button", self.t("app.ui.delete-slot"), "danger quiet", type="button",
+                          data_aside_delete=info.id, aria_label=self.t("app.ui.aside-delete-of", what=what)))
             item.append(row)
             listing.append(item)
 
@@ -189,11 +212,15 @@ class Drawing:
         playing = scr.mode == "play"
         by_id("game-title").textContent = scr.title
         if playing and scr.cover:
-            label = "Screen covered"
+            label = self.t("app.ui.screen-covered")
+        elif playing and scr.hidden_information and scr.viewer in dict(scr.sides):
+            label = self.t("app.ui.view-of", side=dict(scr.sides)[scr.viewer])
+        elif playing and scr.hidden_information:
+            label = self.t("app.ui.spectator-view")
         elif playing:
-            label = f"{dict(scr.sides).get(scr.viewer or '', 'Spectator')}'s view" if scr.hidden_information else ""
+            label = ""
         else:
-            label = "Spectator view"
+            label = self.t("app.ui.spectator-view")
         if scr.opponent:  # a game against the computer: which side it plays, at what level
             label = f"{label} · {scr.opponent}" if label else scr.opponent
         by_id("view-label").textContent = label
@@ -202,7 +229,7 @@ class Drawing:
         self._render_status(scr.status)
         outcome = by_id("outcome")
         show(outcome, bool(scr.outcome))
-        outcome.textContent = f"Game over. {scr.outcome}" if scr.outcome else ""
+        outcome.textContent = self.t("app.ui.game-over", outcome=scr.outcome) if scr.outcome else ""
         # replay controls
         frames = by_id("frames")
         stepping = scr.frame is not None and scr.frame[1] > 1
@@ -211,12 +238,13 @@ class Drawing:
             show(by_id(bid), stepping)
         if scr.frame is not None:
             index, count = scr.frame
-            by_id("frame-counter").textContent = f"Position {index + 1} of {count}"
+            by_id("frame-counter").textContent = self.t("app.ui.position-of", n=index + 1, count=count)
             by_id("frame-first").disabled = by_id("frame-prev").disabled = index == 0
             by_id("frame-next").disabled = by_id("frame-last").disabled = index >= count - 1
             set_body_data("data-frame", str(index))
         move = by_id("frame-move")
-        move.textContent = f"Move {scr.frame[0]}: {scr.frame_move}" if scr.frame and scr.frame_move else ""
+        move.textContent = (self.t("app.ui.frame-move", n=scr.frame[0], move=scr.frame_move)
+                            if scr.frame and scr.frame_move else "")
         show(move, bool(scr.frame and scr.frame_move))
         full = by_id("open-full")
         show(full, self.app.embed)
@@ -248,12 +276,13 @@ class Drawing:
         show(dice, bool(scr.dice))
         clear(dice)
         if scr.dice:
-            dice.append(el("span", "Dice: ", "dice-label"))
+            dice.append(el("span", self.t("app.ui.dice-label"), "dice-label"))
             for who, value in scr.dice:
                 face = DIE_FACES[value - 1] if 1 <= value <= 6 else ""
                 item = el("span", cls="die", data_value=str(value))
                 item.append(el("span", face, "die-face", aria_hidden="true"))
-                item.append(el("span", f"{who} rolled {value}" if who else f"rolled {value}", "die-text"))
+                item.append(el("span", self.t("app.ui.rolled-by", who=who, value=value) if who
+                               else self.t("app.ui.rolled", value=value), "die-text"))
                 dice.append(item)
         show(by_id("history-controls"), playing)
         by_id("undo").disabled = not scr.can_undo
@@ -261,7 +290,8 @@ class Drawing:
         note = by_id("undo-note")
         note.textContent = scr.undo_note
         # what Undo would take back is its tooltip; why it cannot (or that it only closes a choice) shows
-        by_id("undo").title = f"{scr.undo_note} (Ctrl+Z)" if scr.can_undo and scr.undo_note else "Undo (Ctrl+Z)"
+        by_id("undo").title = (f"{scr.undo_note} (Ctrl+Z)" if scr.can_undo and scr.undo_note
+                               else self.t("app.ui.undo-title"))
         show(note, playing and bool(scr.undo_note) and (not scr.can_undo or scr.confirm is not None or bool(scr.chooser)))
         show(by_id("end-actions"), playing and bool(scr.outcome))
         show(by_id("continue-row"), not playing and scr.can_continue and not self.app.embed)
@@ -289,7 +319,7 @@ class Drawing:
         box, button = by_id("status"), by_id("status-more")
         expanded = not box.classList.contains("expanded")
         box.classList.toggle("expanded", expanded)
-        button.textContent = "Less" if expanded else "More…"
+        button.textContent = self.t("app.ui.less" if expanded else "app.ui.more")
         button.setAttribute("aria-expanded", "true" if expanded else "false")
 
     def _render_buttons(self, region: str, buttons: list[Button], memo: str) -> None:
@@ -311,7 +341,7 @@ class Drawing:
         clear(box)
         lines = self.app.controller.unit_details(uid) if uid else []
         if not lines:
-            box.append(el("p", "Point at, focus or tap a counter to see it.", "muted"))
+            box.append(el("p", self.t("app.ui.details-empty"), "muted"))
             return
         box.append(el("p", lines[0], "unit-name"))
         if len(lines) > 1:
@@ -376,10 +406,10 @@ class Drawing:
         if not up:
             self._covered_for = None
             return
-        by_id("cover-title").textContent = f"{side_name}'s turn"
+        by_id("cover-title").textContent = self.t("app.ui.cover-turn", side=side_name)
         by_id("cover-text").textContent = text
         button = by_id("cover-button")
-        button.textContent = f"I am {side_name}: show my view"
+        button.textContent = self.t("app.ui.cover-button", side=side_name)
         button.setAttribute("data-cover", side)
         if self._covered_for != side:
             self._covered_for = side
@@ -404,15 +434,16 @@ class Drawing:
         panel = by_id("legend")
         clear(panel)
         head = el("div", cls="legend-head")
-        head.append(el("h3", "Legend"))
-        head.append(el("button", "Close", "quiet", type="button", data_legend_close="1"))
+        head.append(el("h3", self.t("app.ui.legend")))
+        head.append(el("button", self.t("app.ui.close"), "quiet", type="button", data_legend_close="1"))
         panel.append(head)
         legend = legend_for(rules)
         if legend is None:
-            panel.append(el("p", "This game has no legend yet.", "muted"))
+            panel.append(el("p", self.t("app.ui.no-legend"), "muted"))
             return
-        for title, entries in (("Terrain", legend.terrain), ("Hexsides and features", legend.features),
-                               ("Marks", legend.marks)):
+        for title, entries in ((self.t("app.ui.legend-terrain"), legend.terrain),
+                               (self.t("app.ui.legend-features"), legend.features),
+                               (self.t("app.ui.legend-marks"), legend.marks)):
             if not entries:
                 continue
             panel.append(el("h4", title))
@@ -426,7 +457,7 @@ class Drawing:
                 ul.append(li)
             panel.append(ul)
         if legend.counter is not None:
-            panel.append(el("h4", "A counter"))
+            panel.append(el("h4", self.t("app.ui.legend-counter")))
             row = el("div", cls="legend-counter-row")
             sample = el("span", cls="legend-swatch")
             sample.innerHTML = counter_swatch(legend.counter)
@@ -440,7 +471,10 @@ class Drawing:
 
 def _size(chars: int) -> str:
     """A text's size for the menu, in the units a player knows."""
-    return f"{chars:,} bytes" if chars < 10_000 else f"{chars / 1000:,.0f} kB"
+    from .computer import words
+
+    return (words("app.ui.size-bytes", count=f"{chars:,}") if chars < 10_000
+            else words("app.ui.size-kb", count=f"{chars / 1000:,.0f}"))
 
 
 def _prerendered_maps() -> set[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Optional
 
 from ...engine.actions import Action
-from ...engine.messages import Msg, cell, msg, side, unit
+from ...engine.messages import Msg, catalog, cell, msg, side, unit
 from ...engine.state import CHANCE, TERMINAL
 from . import combat as cb
 from .data import ARRIVED, CUP, HAND, box
@@ -219,5 +219,6 @@ def unit_details(g: "Rules", view: dict[str, Any], uid: str) -> list[Any]:
     if uid in (view.get("done") or []):
         lines.append(msg("bakumatsu.details.done"))
     if data.get("role"):
-        lines.append(data["role"])
+        key = f"bakumatsu.role.{uid}"  # the catalog's words in each language; the scenario's otherwise
+        lines.append(msg(key) if key in catalog("en").entries else data["role"])
     return lines

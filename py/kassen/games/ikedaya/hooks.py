@@ -28,9 +28,11 @@ def cell_name(g: "Rules", label: Optional[str], lang: str) -> str:
     if found is None:
         return label
     if found.kind == "box":
-        return found.name or label
-    place = found.name or found.area
-    return f"{label} ({place})" if place else label
+        return g.name_place(found.name or label, lang)
+    place = g.name_place(found.name or found.area, lang)
+    if not place:
+        return label
+    return f"{label}（{place}）" if lang == "ja" else f"{label} ({place})"
 
 
 def counter_values(g: "Rules", uid: str) -> str:
@@ -57,7 +59,8 @@ def describe(g: "Rules", action: Action, view: Optional[View] = None) -> Any:
         return msg("ikedaya.action.roll", value=action.arg)
     if verb == "activate":
         tb = [u for u in units if data.counters[u].tuberculosis]
-        return msg("ikedaya.action.activate", units=who, short=", ".join(data.counters[u].short for u in tb))
+        return msg("ikedaya.action.activate", units=who, short=", ".join(data.counters[u].short for u in tb),
+                   rolls=[unit(u) for u in tb])
     if verb == "hold":
         return msg("ikedaya.action.no-combat" if step and step.get("kind") == "target" else "ikedaya.action.hold")
     if verb == "move":

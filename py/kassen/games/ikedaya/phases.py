@@ -17,7 +17,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional
 
 from ...engine.actions import Action
-from ...engine.messages import Msg, cell, msg, side, unit
+from ...engine.messages import Msg, catalog, cell, msg, side, unit
 from ...engine.phases import ChancePhase, Over, Phase, PhasedRules, Refusal, phase_table, refuse
 from ...engine.state import Event, State, View, event
 from . import combat as cb
@@ -37,6 +37,17 @@ SETUP_CLAUSES = {"ronin": ("ikedaya.setup.ronin-street-seven", "ikedaya.setup.ro
 
 
 # == words shared by several phases ==================================================================
+
+def place(name: str) -> Any:
+    """An area of the map as the catalog names it in each language (the scenario's words otherwise)."""
+    key = f"ikedaya.place.{name}"
+    return msg(key) if key in catalog("en").entries else name
+
+
+def either(words: list[Any]) -> Any:
+    """"a", "a or b", "a, b or c" (a set-up group's areas)."""
+    return words[0] if len(words) == 1 else msg("ikedaya.name.or", items=words[:-1], last=words[-1])
+
 def units_arg(g: "Rules", uids: Iterable[str]) -> list[dict[str, Any]]:
     """Counters as a message argument, in counter-list order ('Kondō Isami, Okita Sōji')."""
     return [unit(u) for u in g.data.sort_units(uids)]
@@ -178,7 +189,7 @@ class Setup(Step):
         parts = []
         for cells, count in data.setup_groups[side_id]:
             parts.append(msg("ikedaya.prompt.setup-group", done=placed_in(g, occ, cells, side_id), count=count,
-                             areas=" or ".join(sorted({data.area[c] or c for c in cells}))))
+                             areas=either([place(a) for a in sorted({data.area[c] or c for c in cells})])))
         return msg("ikedaya.prompt.setup", side=side(side_id), groups=join(parts, "ikedaya.join.semicolon"))
 
 

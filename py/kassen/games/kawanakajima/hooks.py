@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Optional
 
 from ...engine.actions import Action
-from ...engine.messages import Msg, cell, msg, side, unit
+from ...engine.messages import Msg, catalog, cell, msg, side, unit
 from ...engine.state import View
 from .data import RETREAT_CARD, SIDES, UESUGI, Tables
 from .victory import score_breakdown
@@ -139,8 +139,13 @@ def describe(g: "Rules", action: Action, view: Optional[View] = None) -> Any:
 
 
 # -- the status panel ---------------------------------------------------------------------------------
-def hour(t: Tables, turn: int) -> str:
-    return t.hours[turn - 1] if 1 <= turn <= len(t.hours) else ""
+def hour(t: Tables, turn: int) -> Any:
+    """The turn's hours ("6-8 am"): the catalog's words for them (``kawanakajima.hours.<turn>``) where
+    it has them, else the scenario's."""
+    if not 1 <= turn <= len(t.hours):
+        return ""
+    key = f"{K}hours.{turn}"
+    return msg(key) if key in catalog("en").entries else t.hours[turn - 1]
 
 
 def status(g: "Rules", view: View) -> list[tuple[Msg, Any]]:
@@ -195,7 +200,8 @@ def status(g: "Rules", view: View) -> list[tuple[Msg, Any]]:
     retreats = view.get("commander_retreats") or {}
     for s in SIDES:
         n = retreats.get(s, 0)
-        last = t.generals[t.commander[s]].name.split()[-1]
+        key = f"{K}commander.{t.commander[s]}"  # "Kenshin", 謙信: as the status row names him
+        last = msg(key) if key in catalog("en").entries else t.generals[t.commander[s]].name.split()[-1]
         if n:
             parts.append(msg(K + "status.retreats-penalty", commander=last, count=n, side=side(s),
                              penalty=num(n * t.commander_penalty)))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Optional
 
 from ...engine.actions import Action
-from ...engine.messages import Msg, cell, msg, side, unit
+from ...engine.messages import Msg, catalog, cell, msg, side, unit
 from ...engine.state import CHANCE, TERMINAL
 from .data import RUSSIA, SIDES
 
@@ -47,6 +47,13 @@ def cell_name(g: "Rules", label: Optional[str], lang: str) -> str:
     return label
 
 
+def commander(name: str) -> Any:
+    """A commander's name as the catalog spells it in each language ("Kuroki", 黒木), or as the
+    scenario file does for a name the catalog lacks."""
+    key = f"mukden.commander.{name}"
+    return msg(key) if key in catalog("en").entries else name
+
+
 def side_name(g: "Rules", side_id: str, lang: str) -> str:
     """'Japan', 'Russia' (the short names the status panel and the log use)."""
     info = g.scenario.side_info.get(side_id, {})
@@ -57,8 +64,9 @@ def side_name(g: "Rules", side_id: str, lang: str) -> str:
 
 def fp_record(g: "Rules", fp: dict[str, Any], allotted: dict[str, Any], uids: list[str]) -> list[Msg]:
     """'1st Army 5/6, 2nd Army 3/3, ...' as a list of messages."""
-    return [msg("mukden.name.fp-entry", name=g.scenario.units[u]["name"], fp=fp.get(u, 0),
-                allotted=allotted.get(u, "?")) for u in uids]
+    units = g.scenario.units
+    return [msg("mukden.name.fp-entry", name=units[u]["name"], kanji=units[u].get("kanji") or units[u]["name"],
+                fp=fp.get(u, 0), allotted=allotted.get(u, "?")) for u in uids]
 
 
 class Words:
@@ -209,7 +217,7 @@ def unit_details(g: "Rules", view: dict[str, Any], uid: str) -> list[Msg]:
     side_id = m.side_of[uid]
     name = msg("mukden.details.name", unit=unit(uid), kanji=data["kanji"]) if data.get("kanji") else unit(uid)
     lines: list[Any] = [name,
-                        msg("mukden.details.commander", name=data["commander"]) if data.get("commander")
+                        msg("mukden.details.commander", name=commander(data["commander"])) if data.get("commander")
                         else side(side_id)]
     lines.append(msg("mukden.details.position", at=cell(view.get("units", {}).get(uid, {}).get("at"))))
     fp = (view.get("fp") or {}).get(side_id)

@@ -624,7 +624,9 @@ def take_losses(g: "Rules", state: State) -> list[Event]:
             units[uid]["at"] = None
             events.append(event(msg("mukden.log.destroyed", unit=unit(uid), at=cell(where)), "combat"))
         else:
-            events.append(event(msg("mukden.log.now-has", name=g.scenario.units[uid]["name"], fp=fp[uid],
+            data = g.scenario.units[uid]
+            events.append(event(msg("mukden.log.now-has", name=data["name"], kanji=data.get("kanji") or data["name"],
+                                    fp=fp[uid],
                                     allotted=state["allotment"][side_id][uid]), "secret", to=side_id))
     if not any(units[u]["at"] is not None for u in m.units_of[JAPAN]):
         return events + finish(g, state, "annihilation")
