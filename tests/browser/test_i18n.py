@@ -1,0 +1,118 @@
+"""日本語 / English in the browser: a whole short game played in Japanese with no English on the page
+(besides names chosen to stay as they are), the switch re-rendering everything (the log included),
+``<html lang>`` following it, the choice remembered, and ``?lang=`` fixing it for one link."""
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from playwright.sync_api import Page, expect
+
+from .play import Player
+
+# The texts a player sees (outside the map, whose SVG labels are the game's drawing): visible text
+# nodes, and the aria-label / title / placeholder of visible elements.
+VISIBLE_TEXTS_JS = """() => {
+  const out = [];
+  const map = document.getElementById('map');
+  const shown = (el) => el && !map.contains(el) && el.checkVisibility({visibilityProperty: true})
+      && !el.closest('[hidden], [aria-hidden="true"], script, style, noscript, #lang-switch');
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent.trim();
+    if (text && shown(node.parentElement)) out.push(text);
+  }
+  for (const el of document.body.querySelectorAll('[aria-label], [title]')) {
+    if (!shown(el)) continue;
+    for (const name of ['aria-label', 'title']) if (el.getAttribute(name)) out.push(el.getAttribute(name));
+  }
+  out.push(document.title);
+  return out;
+}"""
+
+# Words allowed in Japanese: the app's name, keys of the keyboard, units of size
+ALLOWED = {"kassen", "Ctrl", "Esc", "Home", "End", "Python"}
+ENGLISH = re.compile(r"[A-Za-z]{3,}")
+
+
+def english_on(page: Page) -> dict[str, str]:
+    found = {}
+    for text in page.evaluate(VISIBLE_TEXTS_JS):
+        for word in ENGLISH.findall(text):
+            if word not in ALLOWED:
+                found[word] = text
+    return found
+
+
+def log_lines(page: Page) -> list[str]:
+    return page.locator("#log .log-text").all_text_contents()
+
+
+def test_a_whole_game_in_japanese_and_the_switch_re_renders_it(open_app: Callable[..., Page]) -> None:
+    page = open_app("/?lang=ja&scenario=mukden&seed=7")
+    assert page.evaluate("document.documentElement.lang") == "ja"
+    expect(page.locator("#lang-ja")).to_have_attribute("aria-pressed", "true")
+    player = Player(page, "mukden", seed=7)
+    seen: dict[str, str] = {}
+    moved = False
+    while player.to_move != "terminal":
+        legal = player.legal()
+        if "withdraw" in legal:
+            pick = "withdraw"
+        elif not moved and any(a.startswith("move ") for a in legal):
+            # a real move (not the "stay" the unit's own hex means), so the log has one
+            here = player.view(None)["units"]
+            pick = next(a for a in legal if a.startswith("move ") and here[a.split()[1]]["at"] != a.split("@")[1])
+            moved = True
+        else:
+            pick = legal[-1] if legal[0].startswith("allot") else legal[0]
+        player.reveal()
+        seen.update(english_on(page))
+        player.do(pick)
+        seen.update(english_on(page))
+    expect(page.locator("#outcome")).to_be_visible()
+    assert "日本の勝利" in page.locator("#outcome").text_content()
+    assert seen == {}, "English on the Japanese page: " + repr(sorted(seen.items())[:12])
+    japanese = log_lines(page)
+    assert len(japanese) > 5 and any("撤退を宣言" in line for line in japanese)
+
+    # the switch: everything again in English, the whole log included; <html lang> follows
+    page.locator("#lang-en").click()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("#lang-en")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#log-title")).to_have_text("Log")
+    english = log_lines(page)
+    assert len(english) == len(japanese)
+    assert any("declares withdrawal" in line for line in english)
+    assert not any(re.search(r"[\u3040-\u30ff]", line) for line in english)  # no kana left in the log
+    assert "Japan wins" in page.locator("#outcome").text_content()
+    # and back: the same lines as before
+    page.locator("#lang-ja").click()
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    assert log_lines(page) == japanese
+
+
+def test_the_choice_is_remembered_and_a_link_can_fix_it(open_app: Callable[..., Page]) -> None:
+    page = open_app("/")
+    page.locator("#lang-ja").click()
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    expect(page.locator("#menu-title")).to_have_text("合戦を選ぶ")
+    assert english_on(page) == {}, english_on(page)
+    # remembered: a plain reload speaks Japanese from the start (the loading panel too)
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"]', state="attached")
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    expect(page.locator(".tagline")).to_have_text("日本の歴史ウォーゲームを、ブラウザで。")
+    # a link's ?lang= wins for that page, and does not change the remembered choice
+    open_app("/?lang=en")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("#menu-title")).to_have_text("Choose a battle")
+    assert page.evaluate("JSON.parse(localStorage.getItem('kassen:settings')).lang") == "ja"
+    # a hostile setting or link selects nothing: the browser's language (English here)
+    page.evaluate("localStorage.setItem('kassen:settings', JSON.stringify({lang: '<img src=x onerror=alert(1)>'}))")
+    open_app("/?lang=%3Cscript%3E")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    # the language switch is labelled in both languages, each part in its own language
+    expect(page.locator("#lang-switch")).to_have_attribute("aria-label", "日本語 / English")
+    expect(page.locator("#lang-ja")).to_have_attribute("lang", "ja")
+    expect(page.locator("#lang-en")).to_have_attribute("lang", "en")
