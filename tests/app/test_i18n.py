@@ -139,9 +139,9 @@ def test_the_language_comes_from_the_link_then_the_choice_then_the_browser():
 
 
 def test_the_embed_snippet_can_fix_the_language():
-    snippet = Controller.embed_snippet("https://x.test/", "k1.f.mukden.AAA", "奉天会戦", "ja")
+    snippet = Controller.embed_snippet("https://x.test/", "k1.f.mukden.AAA", "奉天会戦", lang="ja")
     assert 'src="https://x.test/?embed=1&amp;lang=ja#k1.f.mukden.AAA"' in snippet
-    assert "lang=" not in Controller.embed_snippet("https://x.test/", "k1.f.mukden.AAA", "t", "<x>")
+    assert "lang=" not in Controller.embed_snippet("https://x.test/", "k1.f.mukden.AAA", "t", lang="<x>")
 
 
 # -- what the page shows, in Japanese, over self-play ------------------------------------------------
@@ -160,7 +160,7 @@ def english_words(text: str) -> set[str]:
 def screen_texts(c: Controller) -> list[str]:
     scr = c.screen()
     out = [scr.title, scr.prompt, scr.cover_text, scr.undo_note, scr.outcome or "", scr.frame_move,
-           scr.to_move_name, *scr.notices, *scr.log, *scr.since]
+           scr.to_move_name, scr.opponent, scr.thinking_text, *scr.notices, *scr.log, *scr.since]
     out += [f"{label} {value}" for label, value in scr.status]
     out += [b.label for b in scr.buttons + scr.chooser]
     out += list(scr.targets.values()) + [name for _, name in scr.sides] + [who for who, _ in scr.dice]
@@ -310,3 +310,21 @@ def test_hostile_links_and_saves_are_refused_in_the_readers_language():
             c.import_save(text)
         words = render(error_words(caught.value), "ja")
         assert words and not english_words(words.split("（")[0]), words
+
+
+def test_a_game_against_the_computer_speaks_japanese():
+    rules = load_rules("mukden")
+    c = Controller(lambda sid: rules, Saves(MemoryStore()))
+    c.lang = "ja"
+    c.start_new("mukden", seed=3, computer=("russia", "easy"))
+    rnd = random.Random(3)
+    seen = []
+    for _ in range(12):
+        if c.computer_to_move():
+            seen += screen_texts(c)
+            break
+        seen += screen_texts(c)
+        c.perform(rnd.choice(c.legal()), confirmed=True)
+    scr = c.screen()
+    assert "コンピュータ" in scr.opponent and "コンピュータ" in scr.thinking_text
+    assert {w: t for t in seen for w in english_words(t)} == {}
