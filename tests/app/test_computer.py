@@ -14,6 +14,7 @@ from kassen.app.routing import route
 from kassen.app.storage import MemoryStore, Saves
 from kassen.engine.errors import LinkError
 from kassen.engine.history import COMPUTER_LEVELS, History
+from kassen.engine.messages import render
 from kassen.games import load_rules, scenario_ids
 
 
@@ -152,10 +153,10 @@ def test_addresses_and_links_record_the_opponent() -> None:
     d.follow(link, seed=4)
     assert d.computer == {"side": "russia", "level": "hard"}
     bad = route("?scenario=mukden&vs=russia.genius", "", False, scenario_ids())
-    assert bad.computer is None and "easy, normal or hard" in (bad.problem or "")
+    assert bad.computer is None and "easy, normal or hard" in render(bad.problem)
     e = make()
     e.follow(route("?scenario=mukden&vs=prussia.hard", "", False, scenario_ids()), seed=1)
-    assert e.computer is None and "cannot play" in (e.message or "")
+    assert e.computer is None and "cannot play" in render(e.message)
 
 
 def test_levels_agree() -> None:
@@ -195,7 +196,7 @@ def test_hostile_opponent_fields_lose_nothing() -> None:
         r = route(f"?vs={vs}", "#" + link, False, scenario_ids())
         d.follow(r, seed=1)
         assert d.mode == "play" and d.computer is None
-        assert "easy, normal or hard" in (d.message or "") and len(d.message or "") < 400
+        assert "easy, normal or hard" in render(d.message) and len(render(d.message)) < 400
     store = MemoryStore()
     c2 = Controller(load_rules, Saves(store), new_slot_id=lambda: "only", clock=lambda: "now")
     c2.start_new("mukden", seed=3, computer=("russia", "hard"))
@@ -208,7 +209,7 @@ def test_hostile_opponent_fields_lose_nothing() -> None:
         copy.data = {**store.data, key: text}
         c3 = Controller(load_rules, Saves(copy), new_slot_id=lambda: "other", clock=lambda: "now")
         assert not c3.resume()
-        assert "computer player" in (c3.message or "") and "<img" not in (c3.message or "")
+        assert "computer player" in render(c3.message) and "<img" not in render(c3.message)
         assert text in copy.data.values()  # set aside unchanged: nothing lost
 
 

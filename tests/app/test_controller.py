@@ -6,6 +6,7 @@ import pytest
 from kassen.app.controller import Controller
 from kassen.app.storage import INDEX_KEY, MemoryStore, Saves
 from kassen.engine.errors import LinkError
+from kassen.engine.messages import render
 from kassen.render.board import Counter, render_board
 from tests.engine.toy import ToyRules, toy_rules
 
@@ -135,7 +136,7 @@ def test_a_failing_store_lists_nothing_set_aside_and_says_so():
         def keys(self):
             raise OSError("SecurityError: the operation is insecure")
     saves = Saves(Failing())
-    assert saves.aside() == [] and "refused" in saves.notice
+    assert saves.aside() == [] and "refused" in render(saves.notice)
 
 
 def test_a_damaged_index_hides_no_saved_game(rules):

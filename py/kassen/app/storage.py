@@ -239,7 +239,7 @@ class Saves:
                 scenario = save.get("scenario") if isinstance(save, dict) else None
                 out.append(AsideInfo(id=aside_id, scenario=_text(scenario), size=len(raw)))
         except Exception as exc:  # noqa: BLE001 - a store that fails lists nothing, never a crash
-            self._fail(exc, "listing the games set aside")
+            self._fail(exc, "list-aside")
             return []
         return out
 
@@ -250,7 +250,7 @@ class Saves:
         try:
             return self.store.getItem(ASIDE_PREFIX + aside_id)
         except Exception as exc:  # noqa: BLE001
-            self._fail(exc, "reading a game set aside")
+            self._fail(exc, "read-aside")
             return None
 
     def discard_aside(self, aside_id: str) -> None:
@@ -260,7 +260,7 @@ class Saves:
         try:
             self.store.removeItem(ASIDE_PREFIX + aside_id)
         except Exception as exc:  # noqa: BLE001
-            self._fail(exc, "deleting a game set aside")
+            self._fail(exc, "delete-aside")
 
     def forget_current(self) -> None:
         """The next page load shows the menu instead of resuming (for a game this page cannot read
