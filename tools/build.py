@@ -289,7 +289,7 @@ def page_with_maps(html: str, scenario_ids: list[str], download: str | None = No
 # What a first visit to a new game downloads: the page, its stylesheet and scripts, the runtimes, the app
 # and one pre-rendered map (the largest, to state an upper bound). Fonts are left out: a machine with
 # Japanese fonts gets none, and the others get a few slices of some 100 kB.
-_FIRST_VISIT = re.compile(r"^(index\.html|pyscript\.toml|static/css/[^/]+|static/js/(preview|boot|surface)\.js|static/js/runtime\.mjs|"
+_FIRST_VISIT = re.compile(r"^(index\.html|pyscript\.toml|static/css/[^/]+|static/js/(preview|lang|boot|surface)\.js|static/js/runtime\.mjs|"
                           r"runtime/pyodide/.*|runtime/pyscript/.*|app/.*)$")
 _LOADING_SIZE = re.compile(r'(<span id="loading-size">)[^<]*(</span>)')
 # Compressed on the way like tools/serve.py and Netlify do (gzip here; Brotli is a little smaller).

@@ -33,8 +33,12 @@ const TEXTS = {
     "ja": "ゲームを開始中…"
   },
   "app.loading.note": {
-    "en": "The game engine is Python, running on your device. The first visit downloads about 7 MB; later visits start from the browser's cache.",
-    "ja": "ゲームエンジンは Python で、あなたの端末上で動きます。初回は約7MBをダウンロードします。2回目以降はブラウザのキャッシュから起動します。"
+    "en": "The game engine is Python, running on your device. The first visit downloads {size}; later visits start from the browser's cache.",
+    "ja": "ゲームエンジンは Python で、あなたの端末上で動きます。初回は{size}をダウンロードします。2回目以降はブラウザのキャッシュから起動します。"
+  },
+  "app.loading.about": {
+    "en": "about {size}",
+    "ja": "約{size}"
   },
   "app.loading.failed": {
     "en": "kassen could not start.",
@@ -85,6 +89,15 @@ if (lang !== "en") {
     const key = english.get(node.textContent.trim());
     if (key) node.textContent = say(key);
   };
+  // the note states the first visit's download, measured by the build (<span id="loading-size">about 9 MB)
+  const note = document.querySelector("#loading .loading-note");
+  const size = document.getElementById("loading-size");
+  if (note && size) {
+    const [before, after] = say("app.loading.note").split("{size}");
+    const amount = /^about (.+)$/.exec(size.textContent.trim());
+    if (amount) size.textContent = say("app.loading.about").replace("{size}", amount[1]);
+    note.replaceChildren(before, size, after ?? "");
+  }
   const loading = document.getElementById("loading");
   if (loading) {
     for (const node of loading.querySelectorAll("p, summary")) translate(node);
