@@ -8,15 +8,19 @@ from typing import Callable
 
 from playwright.sync_api import Page, expect
 
+from kassen.games import load_rules, scenario_ids
+
+from .conftest import ROOT
 from .play import Player
 
 # The texts a player sees (outside the map, whose SVG labels are the game's drawing): visible text
 # nodes, and the aria-label / title / placeholder of visible elements.
-VISIBLE_TEXTS_JS = """() => {
+VISIBLE_TEXTS_JS = """(skip) => {
   const out = [];
   const map = document.getElementById('map');
   const shown = (el) => el && !map.contains(el) && el.checkVisibility({visibilityProperty: true})
-      && !el.closest('[hidden], [aria-hidden="true"], script, style, noscript, #lang-switch');
+      && !el.closest('[hidden], [aria-hidden="true"], script, style, noscript, #lang-switch')
+      && !(skip && el.closest(skip));
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.textContent.trim();
@@ -35,9 +39,16 @@ ALLOWED = {"kassen", "Ctrl", "Esc", "Home", "End", "Python"}
 ENGLISH = re.compile(r"[A-Za-z]{3,}")
 
 
+def not_yet_japanese() -> str:
+    """The menu cards of games whose Japanese catalog is still to be written (Yukimura landed last)."""
+    ids = [sid for sid in scenario_ids()
+           if not (ROOT / "py" / "kassen" / "games" / load_rules(sid).game / "locale" / "ja.json").exists()]
+    return ", ".join(f'.scenario-card[data-scenario="{sid}"]' for sid in ids)
+
+
 def english_on(page: Page) -> dict[str, str]:
     found = {}
-    for text in page.evaluate(VISIBLE_TEXTS_JS):
+    for text in page.evaluate(VISIBLE_TEXTS_JS, not_yet_japanese()):
         for word in ENGLISH.findall(text):
             if word not in ALLOWED:
                 found[word] = text
