@@ -22,6 +22,7 @@ from ..app.storage import Saves
 from ..engine.errors import LinkError, clip
 from ..games import load_rules, scenario_ids
 from . import browser
+from .access import Access
 from .binding import Binding
 from .browser import by_id
 from .computer import ComputerLink
@@ -47,11 +48,13 @@ class App:
         self.binding = Binding(self)
         self.navigation = Navigation(self)
         self.computer = ComputerLink(self)
+        self.access = Access(self)
 
     # -- start-up ---------------------------------------------------------------------------------
     def start(self) -> None:
         self.binding.bind()
         self.computer.build()
+        self.access.bind()
         by_id("setting-confirm").checked = self.controller.confirm_commits
         loc = window.location
         r = route(str(loc.search), str(loc.hash), self.saves.current() is not None, scenario_ids())
@@ -71,6 +74,7 @@ class App:
 
     def render(self) -> None:
         self.drawing.render()
+        self.access.after_render()
         self.computer.poke()  # the computer to act: ask its worker (after the pause)
 
     def set_confirm(self, on: bool) -> None:

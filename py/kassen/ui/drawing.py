@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Optional
 from pyscript import document, window
 
 from ..app.catalog import catalog
+from ..engine.messages import msg, render as render_msg
 from ..app.controller import Button, Screen
 from ..app.storage import AsideInfo
 from ..render.legend import counter_swatch, legend_for, swatch
@@ -50,9 +51,10 @@ class Drawing:
         self._catalog = None
         self._legend_for: Optional[str] = None  # the scenario whose legend the panel holds
         self._menu_key: Optional[tuple] = None
+        self.last_screen: Optional[Screen] = None  # what was drawn last (kassen.ui.access reads it)
 
     def render(self) -> None:
-        scr = self.app.controller.screen()
+        scr = self.last_screen = self.app.controller.screen()
         body = document.body
         data = body.dataset
         data.mode = scr.mode
@@ -125,6 +127,9 @@ class Drawing:
                               aria_label=f"New game: {info.title}"))
                 row.append(el("button", "Rulings and sources", "quiet", type="button", data_rulings=info.id,
                               aria_label=f"Rulings and sources: {info.title}"))
+                row.append(el("button", render_msg(msg("reference.button")), "quiet", type="button",
+                              data_open_rules=info.game, aria_label=render_msg(msg("reference.button-for",
+                                                                                   title=info.title))))
                 item.append(row)
                 item.append(computer_row(info))
                 listing.append(item)

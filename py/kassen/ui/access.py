@@ -1,0 +1,362 @@
+"""The board for keyboard and screen-reader players, and the rules at hand.
+
+- Every cell and counter of the map is focusable with a text label: a place says its name, its
+  terrain and the counters on it (their own labels, which the renderer draws from the viewer's view
+  only, so a label never tells more than the counters show); a legal place also says that it is one.
+  Arrow keys step between neighbouring places (static/js/cellnav.js, by geometry, any grid).
+- ``#announce`` (``aria-live="polite"``) says, in the reader's language, what was just logged (moves,
+  combats, dice) and, when a unit is selected, where it may go.
+- The rules reference page (kassen.app.reference) and a refusal's clause ids turned into links to it.
+- The game's own how-to-play section at the top of the How to play page.
+
+Only this module writes these; the rest of the page calls ``after_render`` once per drawing.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Optional
+
+from pyscript import document
+
+from ..app import reference
+from ..engine.messages import DEFAULT_LANGUAGE, msg, render
+from .browser import by_id, present
+from .dom import cell_selector, clear, closest, el
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .app import App
+
+#: at most this many logged lines are read out at once (a long computer turn is summarised by count)
+ANNOUNCE_LINES = 6
+#: at most this many destinations are named when a unit is selected
+ANNOUNCE_TARGETS = 12
+
+
+def say(key: str, lang: str, **args: Any) -> str:
+    return render(msg(key, **args), lang)
+
+
+class Access:
+    """Labels, announcements, the rules reference; one per page."""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self._log_seen: tuple[Optional[str], list[str]] = (None, [])
+        self._selection: tuple[Any, ...] = ()
+        self._labelled: set[str] = set()  # cells whose label tells more than their place
+        self._counters_key: Any = None
+        self._ref_game: Optional[str] = None
+
+    @property
+    def lang(self) -> str:
+        return str(getattr(self.app.controller, "lang", DEFAULT_LANGUAGE) or DEFAULT_LANGUAGE)
+
+    def bind(self) -> None:
+        on = self.app.on
+        on(by_id("nav-rules"), "click", lambda evt: self.open_reference(None))
+        on(by_id("messages"), "click", self.on_clause_link)
+        on(by_id("page-body"), "click", self.on_clause_link)
+        on(by_id("scenario-list"), "click", self.on_clause_link)
+        on(by_id("page-body"), "input", self.on_search)
+
+    # -- after every drawing ----------------------------------------------------------------------
+    def after_render(self) -> None:
+        c = self.app.controller
+        scr = getattr(self.app.drawing, "last_screen", None)
+        nav = by_id("nav-rules")
+        nav.hidden = scr is None or scr.mode == "menu"
+        nav.textContent = say("reference.nav", self.lang)
+        if scr is None or c.rules is None or scr.mode == "menu":
+            self._log_seen = (None, [])
+            self._selection = ()
+            return
+        lang = self.lang
+        self._label_map(scr, lang)
+        self._link_notices()
+        self._announce(scr, lang)
+
+    def _label_map(self, scr: Any, lang: str) -> None:
+        """Cells: place, terrain, counters; counters: focusable (Tab reaches those that can act)."""
+        rules = self.app.controller.rules
+        board = getattr(rules, "board", None)
+        terrains = {c.terrain for c in board.cells.values() if c.kind != "box"} if board is not None else set()
+        terrain_of = {c.label: c.terrain for c in board.cells.values() if c.kind != "box"} \
+            if board is not None and len(terrains) > 1 else {}
+        cells_layer = document.querySelector('#map g[data-layer="cells"]')
+        if not present(cells_layer):
+            return
+        fresh = not cells_layer.hasAttribute("data-labelled") or cells_layer.getAttribute("data-labelled") != lang
+        here: dict[str, list[str]] = {}
+        for node in list(document.querySelectorAll("#map [data-unit]")):
+            at = node.getAttribute("data-at")
+            if not node.hasAttribute("data-words"):
+                # the label as drawn, and the counter's visible text first in it (a spoken command
+                # names what is seen: WCAG 2.5.3); the text is the counter's own, nothing more
+                words = str(node.getAttribute("aria-label") or "")
+                node.setAttribute("data-words", words)
+                texts = list(node.querySelectorAll(":scope > text"))
+                seen = " ".join(str(t.textContent).strip() for t in texts)
+                if seen and seen not in words:
+                    node.setAttribute("aria-label", f"{seen}: {words}")
+                for t in texts[1:]:  # lines are words apart (axe and speech join SVG text lines run together)
+                    node.insertBefore(document.createTextNode(" "), t)
+                if not node.hasAttribute("tabindex"):
+                    node.setAttribute("tabindex", "-1")
+                side = str(node.getAttribute("data-side") or "")
+                node.setAttribute("data-side-n", str(rules.sides.index(side)) if side in rules.sides else "x")
+            words = str(node.getAttribute("data-words"))
+            if present(at) and at:
+                suffix = f" at {at}"
+                here.setdefault(str(at), []).append(words[: -len(suffix)] if words.endswith(suffix) else words)
+        legal = set(scr.highlight)
+        targets = getattr(scr, "targets", None) or {}
+        wanted = set(here) | legal
+        todo = [str(n.getAttribute("data-cell")) for n in cells_layer.querySelectorAll("[data-cell]")] if fresh \
+            else sorted(wanted | self._labelled)
+        for label in todo:
+            node = document.querySelector(cell_selector(label))
+            if not present(node):
+                continue
+            base = node.getAttribute("data-place")
+            if not present(base):
+                base = str(node.getAttribute("aria-label") or label)
+                node.setAttribute("data-place", base)
+            parts = [str(base)]
+            terrain = terrain_of.get(label)
+            if terrain:
+                key = f"a11y.terrain.{terrain}"
+                parts[0] += ", " + (say(key, lang) if key in _entries() else terrain)
+            if label in here:
+                parts.append(say("a11y.cell.units", lang, units="; ".join(here[label])))
+            else:
+                parts.append(say("a11y.cell.empty", lang))
+            if label in legal:
+                parts.append(str(targets.get(label) or say("a11y.cell.legal", lang)))
+            text = ". ".join(parts)
+            if node.getAttribute("aria-label") != text:
+                node.setAttribute("aria-label", text)
+            if not node.hasAttribute("tabindex"):
+                node.setAttribute("tabindex", "-1")
+            if not node.hasAttribute("role"):
+                node.setAttribute("role", "img")
+        self._labelled = wanted
+        cells_layer.setAttribute("data-labelled", lang)
+
+    # -- announcements ----------------------------------------------------------------------------
+    def _announce(self, scr: Any, lang: str) -> None:
+        """New log lines (moves, combats, dice) and a new selection's destinations, read out once."""
+        out: list[str] = []
+        game = f"{scr.scenario}|{scr.mode}|{scr.viewer}|{lang}"
+        seen_game, seen = self._log_seen
+        log = list(scr.log)
+        if seen_game == game and len(log) > len(seen) and log[: len(seen)] == seen:
+            fresh = log[len(seen):]
+            if len(fresh) > ANNOUNCE_LINES:
+                out.append(say("a11y.announce.more", lang, count=len(fresh) - ANNOUNCE_LINES))
+                fresh = fresh[-ANNOUNCE_LINES:]
+            out.extend(fresh)
+        self._log_seen = (game, log)
+        selection = (scr.selected, tuple(scr.highlight))
+        if scr.selected and selection != self._selection and scr.highlight:
+            names = [self._place_name(label) for label in scr.highlight[:ANNOUNCE_TARGETS]]
+            extra = len(scr.highlight) - len(names)
+            out.append(say("a11y.announce.targets", lang, unit=self._unit_name(scr.selected),
+                           count=len(scr.highlight), places=", ".join(names) + (f" (+{extra})" if extra > 0 else "")))
+        elif scr.selected and selection != self._selection:
+            out.append(say("a11y.announce.selected", lang, unit=self._unit_name(scr.selected)))
+        self._selection = selection if scr.selected else ()
+        if out:
+            by_id("announce").textContent = " ".join(out)
+
+    def _unit_name(self, uid: str) -> str:
+        node = document.querySelector(f'#map [data-unit="{_css(uid)}"]')
+        words = str(node.getAttribute("aria-label") or uid) if present(node) else uid
+        return words
+
+    def _place_name(self, label: str) -> str:
+        node = document.querySelector(cell_selector(label))
+        base = node.getAttribute("data-place") if present(node) else None
+        return str(base) if present(base) and base else label
+
+    # -- clause ids as links ----------------------------------------------------------------------
+    def _link_notices(self) -> None:
+        """In a refusal shown in #messages, each known clause id becomes a link to its clause."""
+        rules = self.app.controller.rules
+        data = reference.load(rules.scenario.game) if rules is not None else None
+        if data is None:
+            return
+        known = {c["id"] for c in data["clauses"]}
+        for p in list(document.querySelectorAll("#messages [data-notice] > p:not([data-linked])")):
+            text = str(p.textContent)
+            pieces = reference.clause_ids_in(text, known)
+            p.setAttribute("data-linked", "1")
+            if not any(is_id for _, is_id in pieces):
+                continue
+            clear(p)
+            for piece, is_id in pieces:
+                if is_id:
+                    p.append(el("a", piece, "clause-link", href=f"#clause-{piece}", data_clause=piece,
+                                lang="en"))
+                else:
+                    p.append(document.createTextNode(piece))
+
+    def on_clause_link(self, evt: Any) -> None:
+        opener = closest(evt.target, "[data-open-rules]")
+        if opener is not None:
+            self.open_reference(str(opener.getAttribute("data-open-rules")))
+            return
+        link = closest(evt.target, "[data-clause]")
+        if link is None:
+            return
+        evt.preventDefault()
+        cid = str(link.getAttribute("data-clause"))
+        self.open_reference(cid.split(".")[0], cid)
+
+    # -- the rules reference ------------------------------------------------------------------------
+    def open_reference(self, game: Optional[str], clause: Optional[str] = None) -> None:
+        c = self.app.controller
+        if game is None and c.rules is not None:
+            game = c.rules.scenario.game
+        if game is None:
+            return
+        data = reference.load(game)
+        lang = self.lang
+        title = say("reference.title", lang, game=self._game_title(game))
+
+        def fill(body: Any) -> None:
+            if data is None:
+                body.append(el("p", say("reference.missing", lang), "muted"))
+                return
+            self._fill_reference(body, game, data, lang)
+
+        self.app.dialogs._open_page(title, fill)
+        self._ref_game = game
+        self.app.navigation.went("reference", game)
+        if clause:
+            self.show_clause(clause)
+
+    def _game_title(self, game: str) -> str:
+        c = self.app.controller
+        if c.rules is not None and c.rules.scenario.game == game:
+            return str(c.rules.scenario.title)
+        key = f"reference.{game}.name"
+        return say(key, self.lang) if key in _entries() else game
+
+    def _fill_reference(self, body: Any, game: str, data: dict[str, Any], lang: str) -> None:
+        clauses = data["clauses"]
+        by_clause = reference.rulings_by_clause(reference.rulings_of(game))
+        topics = {str(r.get("id")): r for r in reference.rulings_of(game)}
+        tested = sum(1 for cl in clauses if cl.get("status") == reference.STATUS_TESTED)
+        body.append(el("p", say("reference.intro", lang), "muted"))
+        body.append(el("p", say("reference.status-how", lang, tested=tested, count=len(clauses)), "small muted"))
+        if lang != "en":
+            body.append(el("p", say("reference.english-note", lang), "small muted"))
+        search = el("div", cls="reference-search", role="search")
+        search.append(el("label", say("reference.search", lang), for_="rules-search"))
+        search.append(el("input", type="search", id="rules-search", autocomplete="off", spellcheck="false",
+                         aria_describedby="rules-count"))
+        body.append(search)
+        body.append(el("p", say("reference.count", lang, count=len(clauses)), "small", id="rules-count",
+                       role="status"))
+        for key in data["sections"]:
+            section = el("section", cls="rules-section", data_section=key, aria_labelledby=f"rules-sec-{key}")
+            section.append(el("h3", reference.section_title(game, key, lang), id=f"rules-sec-{key}"))
+            ol = el("ol", cls="clauses")
+            for cl in (x for x in clauses if x["section"] == key):
+                li = el("li", cls="clause", id=f"clause-{cl['id']}", tabindex="-1", data_id=cl["id"],
+                        data_search=" ".join(str(cl.get(k, "")) for k in ("id", "text", "kind", "ref")).lower())
+                head = el("p", cls="clause-head")
+                head.append(el("code", cl["id"], "clause-id", lang="en"))
+                head.append(el("span", " " + str(cl.get("ref", "")), "small muted", lang="en"))
+                status = str(cl.get("status", reference.STATUS_UNTESTED))
+                badge = el("span", say(f"reference.status.{status}", lang, count=len(cl.get("tests", []))),
+                           f"status status-{status}")
+                tests = cl.get("tests") or []
+                if tests:
+                    badge.setAttribute("title", "\n".join(tests[:8]))
+                head.append(badge)
+                li.append(head)
+                li.append(el("p", str(cl["text"]), "clause-text", lang="en"))
+                rids = by_clause.get(cl["id"], [])
+                if rids:
+                    ul = el("ul", cls="clause-rulings", aria_label=say("reference.rulings", lang))
+                    for rid in rids:
+                        r = topics.get(rid, {})
+                        item = el("li")
+                        details = el("details")
+                        details.append(el("summary", say("reference.ruling", lang, id=rid,
+                                                         topic=str(r.get("topic", ""))), lang="en"))
+                        details.append(el("p", str(r.get("ruling", "")), lang="en"))
+                        item.append(details)
+                        ul.append(item)
+                    li.append(ul)
+                ol.append(li)
+            section.append(ol)
+            body.append(section)
+
+    def show_clause(self, cid: str) -> None:
+        node = document.getElementById(f"clause-{cid}")
+        if not present(node):
+            return
+        search = document.getElementById("rules-search")
+        if present(search) and search.value:
+            search.value = ""
+            self._filter("")
+        for old in list(document.querySelectorAll("#page-body .clause.target")):
+            old.classList.remove("target")
+        node.classList.add("target")
+        node.scrollIntoView()
+        node.focus()
+
+    def on_search(self, evt: Any) -> None:
+        if str(getattr(evt.target, "id", "")) == "rules-search":
+            self._filter(str(evt.target.value))
+
+    def _filter(self, words: str) -> None:
+        words = words.strip().lower().split()
+        shown = total = 0
+        for section in list(document.querySelectorAll("#page-body .rules-section")):
+            any_shown = False
+            for li in list(section.querySelectorAll(".clause")):
+                hay = str(li.getAttribute("data-search") or "")
+                ok = all(w in hay for w in words)
+                li.hidden = not ok
+                total += 1
+                shown += ok
+                any_shown = any_shown or ok
+            section.hidden = not any_shown
+        count = by_id("rules-count")
+        count.textContent = say("reference.count", self.lang, count=total) if not words else \
+            say("reference.matching", self.lang, shown=shown, count=total)
+
+    # -- how to play: the game's own part --------------------------------------------------------
+    def fill_howto(self, body: Any) -> None:
+        """The goal, a turn in five lines, what the counters' numbers mean (when the game has them)."""
+        rules = self.app.controller.rules
+        if rules is None:
+            return
+        lang = self.lang
+        page = reference.how_to_play_game(rules.scenario.game, lang)
+        if page is None:
+            return
+        body.append(el("h3", say("howto.goal", lang)))
+        body.append(el("p", page["goal"]))
+        body.append(el("h3", say("howto.turn", lang)))
+        ol = el("ol", cls="howto-turn")
+        for line in page["turn"]:
+            ol.append(el("li", line))
+        body.append(ol)
+        body.append(el("h3", say("howto.counters", lang)))
+        body.append(el("p", page["counters"]))
+        row = el("p")
+        row.append(el("button", say("howto.open-rules", lang), type="button", data_open_rules=rules.scenario.game))
+        body.append(row)
+
+
+def _entries() -> dict[str, Any]:
+    from ..engine.messages import catalog
+
+    return catalog(DEFAULT_LANGUAGE).entries
+
+
+def _css(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"', '\\"')
