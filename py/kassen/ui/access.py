@@ -65,13 +65,13 @@ class Access:
         nav = by_id("nav-rules")
         nav.hidden = scr is None or scr.mode == "menu"
         nav.textContent = say("reference.nav", self.lang)
+        self._link_notices()
         if scr is None or c.rules is None or scr.mode == "menu":
             self._log_seen = (None, [])
             self._selection = ()
             return
         lang = self.lang
         self._label_map(scr, lang)
-        self._link_notices()
         self._announce(scr, lang)
 
     def _label_map(self, scr: Any, lang: str) -> None:
@@ -180,13 +180,10 @@ class Access:
     # -- clause ids as links ----------------------------------------------------------------------
     def _link_notices(self) -> None:
         """In a refusal shown in #messages, each known clause id becomes a link to its clause."""
-        rules = self.app.controller.rules
-        data = reference.load(rules.scenario.game) if rules is not None else None
-        if data is None:
-            return
-        known = {c["id"] for c in data["clauses"]}
         for p in list(document.querySelectorAll("#messages [data-notice] > p:not([data-linked])")):
             text = str(p.textContent)
+            games = {m.group(1).split(".")[0] for m in reference.CLAUSE_IN_TEXT.finditer(text)}
+            known = {c["id"] for g in games if g.isidentifier() and (d := reference.load(g)) for c in d["clauses"]}
             pieces = reference.clause_ids_in(text, known)
             p.setAttribute("data-linked", "1")
             if not any(is_id for _, is_id in pieces):
