@@ -129,13 +129,17 @@ def test_a_game_played_by_keyboard_through_the_labels(open_app: Callable[..., Pa
     found by the names a screen reader reads; Enter acts; confirmations are reached without Tab hunting."""
     actions = ikedaya_plan()
     page = open_app(f"/?scenario=ikedaya&seed={IKEDAYA_SEED}")
+    page.evaluate("""() => { window.__said = []; const box = document.getElementById('announce');
+        new MutationObserver(() => window.__said.push(box.textContent))
+            .observe(box, {childList: true, characterData: true, subtree: true}); }""")
     p = KeyboardPlayer(page, "ikedaya", IKEDAYA_SEED)
     seen = set()
     for text in actions:
         p.do(text)
         seen.add(text.split()[0])
-        if text.startswith("attack"):
-            expect(page.locator("#announce")).to_contain_text(re.compile(r"roll|die|dice", re.I))
+        if text.startswith("attack"):  # the dice were read out with who rolled them
+            said = page.evaluate("() => window.__said")
+            assert any(re.search(r"Dice: (Shinsengumi|Ronin) rolled \d", s) for s in said), said[-3:]
     assert {"place", "move", "attack"} <= seen
 
 
@@ -216,4 +220,7 @@ def test_how_to_play_has_the_games_goal_turn_and_counters(open_app: Callable[...
         expect(body).to_contain_text(word)
         body.get_by_role("button", name="Open the rules reference").click()
         expect(page.locator("#rules-search")).to_be_visible()
+        page.locator("#page-close").click()  # Back to the page it was opened from, then to the game
+        expect(page.locator("#page-body ol.howto-turn")).to_be_visible()
         page.locator("#page-close").click()
+        page.wait_for_function("() => history.state && history.state.kassen === 'game'")

@@ -45,6 +45,7 @@ class Access:
         self._labelled: set[str] = set()  # cells whose label tells more than their place
         self._counters_key: Any = None
         self._ref_game: Optional[str] = None
+        self._dice: list[tuple[str, int]] = []
 
     @property
     def lang(self) -> str:
@@ -103,10 +104,8 @@ class Access:
                     node.setAttribute("tabindex", "-1")
                 side = str(node.getAttribute("data-side") or "")
                 node.setAttribute("data-side-n", str(rules.sides.index(side)) if side in rules.sides else "x")
-            words = str(node.getAttribute("data-words"))
             if present(at) and at:
-                suffix = f" at {at}"
-                here.setdefault(str(at), []).append(words[: -len(suffix)] if words.endswith(suffix) else words)
+                here.setdefault(str(at), []).append(_without_place(str(node.getAttribute("data-words")), str(at)))
         legal = set(scr.highlight)
         targets = getattr(scr, "targets", None) or {}
         wanted = set(here) | legal
@@ -148,7 +147,8 @@ class Access:
         game = f"{scr.scenario}|{scr.mode}|{scr.viewer}|{lang}"
         seen_game, seen = self._log_seen
         log = list(scr.log)
-        if seen_game == game and len(log) > len(seen) and log[: len(seen)] == seen:
+        grew = seen_game == game and len(log) > len(seen) and log[: len(seen)] == seen
+        if grew:
             fresh = log[len(seen):]
             if len(fresh) > ANNOUNCE_LINES:
                 out.append(say("a11y.announce.more", lang, count=len(fresh) - ANNOUNCE_LINES))
@@ -164,13 +164,19 @@ class Access:
         elif scr.selected and selection != self._selection:
             out.append(say("a11y.announce.selected", lang, unit=self._unit_name(scr.selected)))
         self._selection = selection if scr.selected else ()
+        dice = [(str(who) if isinstance(who, str) else "", value) for who, value in (scr.dice or [])]
+        if dice and (dice != self._dice or grew):
+            out.append(say("a11y.announce.dice", lang, dice=", ".join(
+                say("a11y.announce.die" if who else "a11y.announce.die-anyone", lang, who=who, value=value)
+                for who, value in dice)))
+        self._dice = dice
         if out:
             by_id("announce").textContent = " ".join(out)
 
     def _unit_name(self, uid: str) -> str:
         node = document.querySelector(f'#map [data-unit="{_css(uid)}"]')
-        words = str(node.getAttribute("aria-label") or uid) if present(node) else uid
-        return words
+        words = node.getAttribute("data-words") if present(node) else None
+        return _without_place(str(words), str(node.getAttribute("data-at"))) if present(words) and words else uid
 
     def _place_name(self, label: str) -> str:
         node = document.querySelector(cell_selector(label))
@@ -353,6 +359,14 @@ def _entries() -> dict[str, Any]:
     from ..engine.messages import catalog
 
     return catalog(DEFAULT_LANGUAGE).entries
+
+
+def _without_place(words: str, at: str) -> str:
+    """A counter's words without the place the renderer adds ("…, at 1C1", "… at 0506")."""
+    for suffix in (f", at {at}", f" at {at}"):
+        if words.endswith(suffix):
+            return words[: -len(suffix)]
+    return words
 
 
 def _css(text: str) -> str:
