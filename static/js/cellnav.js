@@ -65,3 +65,55 @@ map?.addEventListener("keydown", (e) => {
     next.focus();
   }
 });
+
+// -- labels, for kassen.ui.access: one call per drawing instead of a Python call per element -----------
+window.kassenAccess = {
+  // Counters drawn since the last call get: their visible text first in their label (WCAG 2.5.3; the
+  // renderer's words are kept in data-words), a space between their text lines (speech and axe run SVG
+  // text lines together), a tabindex, and their side's place in the game's order (data-side-n: the
+  // second side is drawn with cut corners). Returns JSON [[place, words], ...] of every counter.
+  counters(sidesJson) {
+    const sides = JSON.parse(sidesJson);
+    const out = [];
+    for (const node of map.querySelectorAll("[data-unit]")) {
+      if (!node.hasAttribute("data-words")) {
+        const words = node.getAttribute("aria-label") || "";
+        node.setAttribute("data-words", words);
+        const texts = [...node.querySelectorAll(":scope > text")];
+        const seen = texts.map((t) => t.textContent.trim()).join(" ");
+        if (seen && !words.includes(seen)) node.setAttribute("aria-label", `${seen}: ${words}`);
+        for (const t of texts.slice(1)) node.insertBefore(document.createTextNode(" "), t);
+        if (!node.hasAttribute("tabindex")) node.setAttribute("tabindex", "-1");
+        const n = sides.indexOf(node.getAttribute("data-side"));
+        node.setAttribute("data-side-n", n < 0 ? "x" : String(n));
+      }
+      out.push([node.getAttribute("data-at") || "", node.getAttribute("data-words") || ""]);
+    }
+    return JSON.stringify(out);
+  },
+  // The places as drawn ({cell: its own words}) when the cells were drawn anew or the language changed
+  // since the last labels; else "null".
+  places(lang) {
+    const layer = map.querySelector('g[data-layer="cells"]');
+    if (!layer || layer.getAttribute("data-labelled") === lang) return "null";
+    const out = {};
+    for (const cell of layer.querySelectorAll("[data-cell]")) {
+      if (!cell.hasAttribute("data-place")) cell.setAttribute("data-place", cell.getAttribute("aria-label") || "");
+      out[cell.getAttribute("data-cell")] = cell.getAttribute("data-place");
+    }
+    return JSON.stringify(out);
+  },
+  // Set these labels ([[cell, label], ...]); every labelled cell is focusable (a legal one is a button).
+  label(updatesJson, lang) {
+    const layer = map.querySelector('g[data-layer="cells"]');
+    if (!layer) return;
+    for (const [label, text] of JSON.parse(updatesJson)) {
+      const cell = layer.querySelector(`[data-cell="${CSS.escape(label)}"]`);
+      if (!cell) continue;
+      if (cell.getAttribute("aria-label") !== text) cell.setAttribute("aria-label", text);
+      if (!cell.hasAttribute("tabindex")) cell.setAttribute("tabindex", "-1");
+      if (!cell.hasAttribute("role")) cell.setAttribute("role", "img");
+    }
+    layer.setAttribute("data-labelled", lang);
+  },
+};

@@ -13,14 +13,15 @@ Only this module writes these; the rest of the page calls ``after_render`` once 
 """
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any, Optional
 
-from pyscript import document
+from pyscript import document, window
 
 from ..app import reference
 from ..engine.messages import DEFAULT_LANGUAGE, msg, render
 from .browser import by_id, present
-from .dom import cell_selector, clear, closest, el
+from .dom import clear, closest, el
 
 if TYPE_CHECKING:  # pragma: no cover
     from .app import App
@@ -42,7 +43,11 @@ class Access:
         self.app = app
         self._log_seen: tuple[Optional[str], list[str]] = (None, [])
         self._selection: tuple[Any, ...] = ()
-        self._labelled: set[str] = set()  # cells whose label tells more than their place
+        self._places: dict[str, str] = {}  # cell -> its own words (the renderer's label)
+        self._texts: dict[str, str] = {}  # cell -> the label it was given
+        self._terrain: dict[str, str] = {}
+        self._here: dict[str, list[str]] = {}
+        self._legal: set[str] = set()
         self._counters_key: Any = None
         self._ref_game: Optional[str] = None
         self._dice: list[tuple[str, int]] = []
@@ -76,69 +81,48 @@ class Access:
         self._announce(scr, lang)
 
     def _label_map(self, scr: Any, lang: str) -> None:
-        """Cells: place, terrain, counters; counters: focusable (Tab reaches those that can act)."""
-        rules = self.app.controller.rules
-        board = getattr(rules, "board", None)
-        terrains = {c.terrain for c in board.cells.values() if c.kind != "box"} if board is not None else set()
-        terrain_of = {c.label: c.terrain for c in board.cells.values() if c.kind != "box"} \
-            if board is not None and len(terrains) > 1 else {}
-        cells_layer = document.querySelector('#map g[data-layer="cells"]')
-        if not present(cells_layer):
+        """Cells: place, terrain, counters; counters: focusable (Tab reaches those that can act).
+        The DOM work is static/js/cellnav.js's (one call each way per drawing, not one per element);
+        only the labels that changed are sent."""
+        helper = getattr(window, "kassenAccess", None)
+        if not present(helper):
             return
-        fresh = not cells_layer.hasAttribute("data-labelled") or cells_layer.getAttribute("data-labelled") != lang
+        rules = self.app.controller.rules
+        places = json.loads(str(helper.places(lang)))
+        if places is not None:  # the cells were drawn anew, or the language changed: label them all
+            self._places, self._texts, self._legal = places, {}, set()
+            board = getattr(rules, "board", None)
+            cells = [c for c in board.cells.values() if c.kind != "box"] if board is not None else []
+            self._terrain = {c.label: c.terrain for c in cells} if len({c.terrain for c in cells}) > 1 else {}
         here: dict[str, list[str]] = {}
-        for node in list(document.querySelectorAll("#map [data-unit]")):
-            at = node.getAttribute("data-at")
-            if not node.hasAttribute("data-words"):
-                # the label as drawn, and the counter's visible text first in it (a spoken command
-                # names what is seen: WCAG 2.5.3); the text is the counter's own, nothing more
-                words = str(node.getAttribute("aria-label") or "")
-                node.setAttribute("data-words", words)
-                texts = list(node.querySelectorAll(":scope > text"))
-                seen = " ".join(str(t.textContent).strip() for t in texts)
-                if seen and seen not in words:
-                    node.setAttribute("aria-label", f"{seen}: {words}")
-                for t in texts[1:]:  # lines are words apart (axe and speech join SVG text lines run together)
-                    node.insertBefore(document.createTextNode(" "), t)
-                if not node.hasAttribute("tabindex"):
-                    node.setAttribute("tabindex", "-1")
-                side = str(node.getAttribute("data-side") or "")
-                node.setAttribute("data-side-n", str(rules.sides.index(side)) if side in rules.sides else "x")
-            if present(at) and at:
-                here.setdefault(str(at), []).append(_without_place(str(node.getAttribute("data-words")), str(at)))
+        for at, words in json.loads(str(helper.counters(json.dumps(list(rules.sides))))):
+            if at:
+                here.setdefault(at, []).append(_without_place(words, at))
         legal = set(scr.highlight)
         targets = getattr(scr, "targets", None) or {}
-        wanted = set(here) | legal
-        todo = [str(n.getAttribute("data-cell")) for n in cells_layer.querySelectorAll("[data-cell]")] if fresh \
-            else sorted(wanted | self._labelled)
+        todo = self._places if places is not None else (set(here) | legal | set(self._here))
+        updates = []
         for label in todo:
-            node = document.querySelector(cell_selector(label))
-            if not present(node):
+            base = self._places.get(label)
+            if base is None:
                 continue
-            base = node.getAttribute("data-place")
-            if not present(base):
-                base = str(node.getAttribute("aria-label") or label)
-                node.setAttribute("data-place", base)
-            parts = [str(base)]
-            terrain = terrain_of.get(label)
+            parts = [base or label]
+            terrain = self._terrain.get(label)
             if terrain:
                 key = f"a11y.terrain.{terrain}"
                 parts[0] += ", " + (say(key, lang) if key in _entries() else terrain)
-            if label in here:
-                parts.append(say("a11y.cell.units", lang, units="; ".join(here[label])))
-            else:
-                parts.append(say("a11y.cell.empty", lang))
+            parts.append(say("a11y.cell.units", lang, units="; ".join(here[label])) if label in here
+                         else say("a11y.cell.empty", lang))
             if label in legal:
                 parts.append(str(targets.get(label) or say("a11y.cell.legal", lang)))
             text = ". ".join(parts)
-            if node.getAttribute("aria-label") != text:
-                node.setAttribute("aria-label", text)
-            if not node.hasAttribute("tabindex"):
-                node.setAttribute("tabindex", "-1")
-            if not node.hasAttribute("role"):
-                node.setAttribute("role", "img")
-        self._labelled = wanted
-        cells_layer.setAttribute("data-labelled", lang)
+            # a place that stops being legal loses its role and tab stop (ui/mapview): give them back
+            if text != self._texts.get(label) or label in self._legal:
+                updates.append((label, text))
+                self._texts[label] = text
+        helper.label(json.dumps(updates), lang)
+        self._here = here
+        self._legal = legal
 
     # -- announcements ----------------------------------------------------------------------------
     def _announce(self, scr: Any, lang: str) -> None:
@@ -179,9 +163,7 @@ class Access:
         return _without_place(str(words), str(node.getAttribute("data-at"))) if present(words) and words else uid
 
     def _place_name(self, label: str) -> str:
-        node = document.querySelector(cell_selector(label))
-        base = node.getAttribute("data-place") if present(node) else None
-        return str(base) if present(base) and base else label
+        return self._places.get(label) or label
 
     # -- clause ids as links ----------------------------------------------------------------------
     def _link_notices(self) -> None:
@@ -272,7 +254,7 @@ class Access:
                 head.append(el("span", " " + str(cl.get("ref", "")), "small muted", lang="en"))
                 status = str(cl.get("status", reference.STATUS_UNTESTED))
                 badge = el("span", say(f"reference.status.{status}", lang, count=len(cl.get("tests", []))),
-                           f"status status-{status}")
+                           f"clause-status status-{status}")
                 tests = cl.get("tests") or []
                 if tests:
                     badge.setAttribute("title", "\n".join(tests[:8]))

@@ -127,9 +127,10 @@ class Drawing:
                               aria_label=f"New game: {info.title}"))
                 row.append(el("button", "Rulings and sources", "quiet", type="button", data_rulings=info.id,
                               aria_label=f"Rulings and sources: {info.title}"))
-                row.append(el("button", render_msg(msg("reference.button")), "quiet", type="button",
-                              data_open_rules=info.game, aria_label=render_msg(msg("reference.button-for",
-                                                                                   title=info.title))))
+                lang = getattr(self.app.controller, "lang", "en")
+                row.append(el("button", render_msg(msg("reference.button"), lang), "quiet", type="button",
+                              data_open_rules=info.game,
+                              aria_label=render_msg(msg("reference.button-for", title=info.title), lang)))
                 item.append(row)
                 item.append(computer_row(info))
                 listing.append(item)
