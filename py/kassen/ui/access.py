@@ -75,6 +75,7 @@ class Access:
         if scr is None or c.rules is None or scr.mode == "menu":
             self._log_seen = (None, [])
             self._selection = ()
+            by_id("announce").textContent = ""
             return
         lang = self.lang
         self._label_map(scr, lang)
@@ -128,8 +129,11 @@ class Access:
     def _announce(self, scr: Any, lang: str) -> None:
         """New log lines (moves, combats, dice) and a new selection's destinations, read out once."""
         out: list[str] = []
-        game = f"{scr.scenario}|{scr.mode}|{scr.viewer}|{lang}"
+        game = f"{scr.scenario}|{scr.mode}|{scr.viewer}|{scr.cover}|{lang}"
         seen_game, seen = self._log_seen
+        if seen_game is not None and seen_game != game:
+            # another viewer (the device passed, the cover up): nothing said for the previous one stays
+            by_id("announce").textContent = ""
         log = list(scr.log)
         grew = seen_game == game and len(log) > len(seen) and log[: len(seen)] == seen
         if grew:
@@ -149,7 +153,7 @@ class Access:
             out.append(say("a11y.announce.selected", lang, unit=self._unit_name(scr.selected)))
         self._selection = selection if scr.selected else ()
         dice = [(str(who) if isinstance(who, str) else "", value) for who, value in (scr.dice or [])]
-        if dice and (dice != self._dice or grew):
+        if dice and (dice != self._dice or grew) and not scr.cover:
             out.append(say("a11y.announce.dice", lang, dice=", ".join(
                 say("a11y.announce.die" if who else "a11y.announce.die-anyone", lang, who=who, value=value)
                 for who, value in dice)))
