@@ -62,7 +62,7 @@ def test_axe_on_the_menu_every_game_and_the_pages(open_app: Callable[..., Page],
     open_app("/")
     expect(page.locator("#menu")).to_be_visible()
     assert_axe_clean(page, "menu")
-    for scenario in ("mukden", "ikedaya", "kawanakajima", "toba-fushimi", "tabarazaka"):
+    for scenario in ("mukden", "ikedaya", "kawanakajima", "toba-fushimi", "tabarazaka", "yao"):
         start(open_app, scenario)
         assert_axe_clean(page, scenario)
         can_act = page.locator("#map .unit.can-act")
