@@ -69,6 +69,9 @@ def test_axe_on_the_menu_every_game_and_the_pages(open_app: Callable[..., Page],
         if can_act.count():  # a selection: its destinations are buttons with labels
             can_act.first.focus()
             page.keyboard.press("Enter")
+            # the whole map in view: axe takes a counter's lines cut off by the map's frame for a
+            # name that does not match what is seen (label-content-name-mismatch)
+            page.locator("#fit-map").click()
             assert_axe_clean(page, f"{scenario} with a unit selected")
     for opener, ready, where in (("#nav-help", "#page-body h3", "how to play"),
                                  ("#nav-rulings", "#page-body .ruling", "rulings"),
