@@ -17,7 +17,11 @@ Layout of dist/ (paths the sources index.html, pyscript.toml and static/js refer
                                         downloads only the slices holding the characters it shows
     maps/<scenario>.svg                 each scenario's map with its starting counters, drawn by the app's
                                         renderer at build time (tools/prerender.py): shown before Python starts
-    app/kassen.zip                      py/kassen/**/*.py, its locale/*.json and scenarios/**/*.json, as in the repo
+    app/kassen.zip                      py/kassen/**/*.py, its locale/*.json and scenarios/**/*.json, as in the repo,
+                                        and py/kassen/reference/<game>.json: the rules reference (each game's
+                                        clauses from ../shared/rules/<game>.md, or the repository's copy where
+                                        ../shared is absent, with each clause's test status read from the
+                                        tests' rules marks; see kassen.app.reference)
     sw.js, sw-manifest.json             the service worker (static/js/sw.js) at the root, so it controls the
                                         whole site, and the files it caches for offline use with their hash
 
@@ -42,6 +46,7 @@ import time
 import tomllib
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import prerender
 
@@ -229,23 +234,82 @@ def app_sources() -> list[Path]:
     """Repo-relative paths packed into the app zip: every engine module, every message catalog
     (py/kassen/**/locale/*.json) and every scenario file."""
     found = [p for p in (ROOT / "py" / "kassen").rglob("*.py") if "__pycache__" not in p.parts]
-    found += [p for p in (ROOT / "py" / "kassen").rglob("*.json") if p.parent.name == "locale"]
+    found += [p for p in (ROOT / "py" / "kassen").rglob("*.json") if p.parent.name in ("locale", "reference")]
     scenarios = ROOT / "scenarios"
     if scenarios.is_dir():
         found += list(scenarios.rglob("*.json"))
     return sorted(p.relative_to(ROOT) for p in found)
 
 
+def shared_dir() -> Path:
+    """The reference material (../shared beside the checkout; KASSEN_SHARED overrides)."""
+    return Path(os.environ.get("KASSEN_SHARED", ROOT.parent / "shared"))
+
+
+def rules_reference() -> dict[str, bytes]:
+    """repo-relative path -> bytes of py/kassen/reference/<game>.json as the page gets it: every clause
+    of the game's inventory (../shared/rules/<game>.md when present, else the repository's copy of the
+    same file), with its test status computed now from the tests' rules marks (no test is run)."""
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        from kassen.app import reference
+    finally:
+        sys.path.pop(0)
+    tests = reference.scan_tests(ROOT / "tests")
+    rules_dir = shared_dir() / "rules"
+    games: dict[str, Any] = {}
+    if rules_dir.is_dir():
+        for md in sorted(rules_dir.glob("*.md")):
+            games[md.stem] = md.read_text(encoding="utf-8")
+    out: dict[str, bytes] = {}
+    snapshots = ROOT / "py" / "kassen" / "reference"
+    for path in sorted(snapshots.glob("*.json")):
+        if path.stem not in games:  # no ../shared here: the repository's copy of the clauses
+            data = json.loads(path.read_text(encoding="utf-8"))
+            text = "\n".join(f"| {c['id']} | {c['ref']} | {c['text'].replace('|', chr(92) + '|')} | {c['kind']} |"
+                             for c in data["clauses"])
+            games[path.stem] = text
+    for game, text in sorted(games.items()):
+        data = reference.extract(game, text, tests)
+        if data["clauses"]:
+            out[f"py/kassen/reference/{game}.json"] = reference.to_json(data)
+    return out
+
+
+def refresh_reference() -> int:
+    """The repository's copy of every game's clauses (for builds without ../shared), from ../shared."""
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        from kassen.app import reference
+    finally:
+        sys.path.pop(0)
+    rules_dir = shared_dir() / "rules"
+    if not rules_dir.is_dir():
+        print(f"build: error: {rules_dir} is missing", file=sys.stderr)
+        return 1
+    target = ROOT / "py" / "kassen" / "reference"
+    target.mkdir(exist_ok=True)
+    for md in sorted(rules_dir.glob("*.md")):
+        data = reference.extract(md.stem, md.read_text(encoding="utf-8"), {})
+        if data["clauses"]:
+            (target / f"{md.stem}.json").write_bytes(reference.to_json(reference.snapshot(md.stem, data)))
+            print(f"build: {target.relative_to(ROOT)}/{md.stem}.json: {len(data['clauses'])} clauses")
+    return 0
+
+
 def app_zip_bytes() -> bytes:
     """The app zip: sorted entries, fixed timestamps and permissions, so it is byte-for-byte reproducible."""
+    generated = rules_reference()
+    entries: dict[str, bytes] = {rel.as_posix(): (ROOT / rel).read_bytes() for rel in app_sources()}
+    entries.update(generated)  # the build's reference replaces the repository's snapshot of it
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for rel in app_sources():
-            info = zipfile.ZipInfo(rel.as_posix(), date_time=ZIP_EPOCH)
+        for name in sorted(entries):
+            info = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o100644 << 16
             info.create_system = 3  # unix, whatever machine builds it
-            zf.writestr(info, (ROOT / rel).read_bytes(), compresslevel=9)
+            zf.writestr(info, entries[name], compresslevel=9)
     return buf.getvalue()
 
 
@@ -441,7 +505,12 @@ def build(dist: Path = DIST) -> dict[str, int]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dist", type=Path, default=DIST, help="output directory (default: dist/)")
+    parser.add_argument("--refresh-reference", action="store_true",
+                        help="rewrite py/kassen/reference/<game>.json (the repository's copy of the clauses) "
+                             "from ../shared/rules and stop")
     args = parser.parse_args(argv)
+    if args.refresh_reference:
+        return refresh_reference()
     started = time.perf_counter()
     try:
         counts = build(args.dist)

@@ -427,7 +427,8 @@ function raise(unit) {
 // -- place labels: when they are too small to draw, the place under the pointer or focus says its name --
 function showTip(cell, unit) {
   if (map.dataset.labels !== "hidden" || !cell) return hideTip();
-  const words = cell.getAttribute("aria-label") || cell.getAttribute("data-cell");
+  // data-place: the place alone (kassen.ui.access adds terrain and counters to the label for screen readers)
+  const words = cell.getAttribute("data-place") || cell.getAttribute("aria-label") || cell.getAttribute("data-cell");
   tip.textContent = words;
   const r = (unit || cell).getBoundingClientRect();
   const f = frame.getBoundingClientRect();

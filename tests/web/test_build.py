@@ -61,8 +61,11 @@ def test_zip_has_every_module_and_scenario_at_its_repo_path(dist: Path) -> None:
     assert modules <= names, sorted(modules - names)
     assert scenarios <= names, sorted(scenarios - names)
     assert catalogs <= names, sorted(catalogs - names)
+    # the rules reference (kassen.app.reference): one data file per game with a clause inventory
+    references = {n for n in names if n.startswith("py/kassen/reference/") and n.endswith(".json")}
+    assert {"py/kassen/reference/mukden.json", "py/kassen/reference/bakumatsu.json"} <= references
     # nothing else: no caches, no stray files
-    assert names == modules | scenarios | catalogs
+    assert names == modules | scenarios | catalogs | references
 
 
 def test_zip_is_byte_for_byte_reproducible() -> None:

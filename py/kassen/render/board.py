@@ -400,4 +400,4 @@ def combat_marks(board: Board, attacker_at: Optional[str], defender_at: Optional
         parts.append(svg.text(mx, my + 0.09 * SCALE, "⚔", font_size=0.26 * SCALE, text_anchor="middle", fill=COMBAT,
                               font_weight="bold"))
     return svg.el("g", {"class": "combat", "data-combat": f"{attacker_at or ''} {defender_at or ''}".strip(),
-                        "aria-label": words or "combat"}, *parts)
+                        "role": "img", "aria-label": words or "combat"}, *parts)

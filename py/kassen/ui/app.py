@@ -24,6 +24,7 @@ from ..engine.errors import LinkError, clip, error_words
 from ..engine.messages import msg
 from ..games import load_rules, scenario_ids
 from . import browser, language
+from .access import Access
 from .binding import Binding
 from .browser import by_id
 from . import computer
@@ -53,12 +54,14 @@ class App:
         self.binding = Binding(self)
         self.navigation = Navigation(self)
         self.computer = ComputerLink(self)
+        self.access = Access(self)
 
     # -- start-up ---------------------------------------------------------------------------------
     def start(self) -> None:
         self.binding.bind()
         self.computer.build()
         language.apply(self.controller.lang)
+        self.access.bind()
         by_id("setting-confirm").checked = self.controller.confirm_commits
         loc = window.location
         r = route(str(loc.search), str(loc.hash), self.saves.current() is not None, scenario_ids())
@@ -78,6 +81,7 @@ class App:
 
     def render(self) -> None:
         self.drawing.render()
+        self.access.after_render()
         self.computer.poke()  # the computer to act: ask its worker (after the pause)
 
     def set_language(self, lang: str) -> None:

@@ -125,7 +125,9 @@ class Binding:
         the chooser, the buttons or the next destination, so Tab never has to start over."""
         c = self.controller
         state_changed = (c.history.state if c.history else None) is not before[0]
-        if c.chooser or c.chooser_select:
+        if c.pending is not None:  # a move waiting for its confirmation: go to the confirmation
+            self.focus_landing()
+        elif c.chooser or c.chooser_select:
             focus_first("#chooser-entries button")
         elif not state_changed and c.selected and c.selected != before[1]:
             if not focus_first("#map [data-cell].legal"):

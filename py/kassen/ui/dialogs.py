@@ -177,6 +177,7 @@ class Dialogs:
         sections = how_to_play(self.controller.rules, self.controller.lang)
 
         def fill(body: Any) -> None:
+            self.app.access.fill_howto(body)  # the game's goal, turn and counters first
             for heading, paragraphs in sections:
                 body.append(el("h3", heading))
                 for p in paragraphs:

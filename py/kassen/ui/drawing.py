@@ -51,6 +51,7 @@ class Drawing:
         self._catalog = None
         self._legend_for: Optional[str] = None  # the scenario whose legend the panel holds
         self._menu_key: Optional[tuple] = None
+        self.last_screen: Optional[Screen] = None  # what was drawn last (kassen.ui.access reads it)
 
     def t(self, key: str, **args: object) -> str:
         """The page's own words (``app.ui.*``) in the reader's language."""
@@ -65,7 +66,7 @@ class Drawing:
             self._fill_legend()
 
     def render(self) -> None:
-        scr = self.app.controller.screen()
+        scr = self.last_screen = self.app.controller.screen()
         body = document.body
         data = body.dataset
         data.mode = scr.mode
@@ -143,6 +144,8 @@ class Drawing:
                               data_new_scenario=info.id, aria_label=self.t("app.ui.new-game-of", title=title)))
                 row.append(el("button", self.t("app.ui.rulings-sources"), "quiet", type="button",
                               data_rulings=info.id, aria_label=self.t("app.ui.rulings-sources-of", title=title)))
+                row.append(el("button", self.t("reference.button"), "quiet", type="button",
+                              data_open_rules=info.game, aria_label=self.t("reference.button-for", title=title)))
                 item.append(row)
                 item.append(computer_row(info))
                 listing.append(item)

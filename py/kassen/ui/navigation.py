@@ -18,7 +18,7 @@ from .browser import by_id, js_object, present
 if TYPE_CHECKING:  # pragma: no cover
     from .app import App
 
-PAGES = ("help", "rulings")
+PAGES = ("help", "rulings", "reference")
 
 
 class Navigation:
@@ -91,5 +91,7 @@ class Navigation:
                 app.dialogs.open_help()
             elif screen == "rulings":
                 app.dialogs.open_rulings(scenario)
+            elif screen == "reference":
+                app.access.open_reference(scenario)
         finally:
             self.popping = False

@@ -85,7 +85,7 @@ def _region_edge(rules: "Rules") -> str:
             (x1, y1), (x2, y2) = edge_endpoints(board.cells[a], board.cells[b], board)
             lines.append(svg.el("line", {"x1": x1, "y1": y1, "x2": x2, "y2": y2, "stroke": REGION,
                                          "stroke-width": 1.6, "stroke-dasharray": "4 3", "opacity": 0.7}))
-    return svg.el("g", {"class": "scoring-region", "aria-label": "Uesugi scoring region"}, *lines)
+    return svg.el("g", {"class": "scoring-region", "role": "img", "aria-label": "Uesugi scoring region"}, *lines)
 
 
 def _box_caption(rules: "Rules", view: View) -> str:

@@ -177,7 +177,7 @@ def _time_track(rules: "Rules", view: dict[str, Any]) -> list[str]:
                                      "class": "time-box current" if here else "time-box"}))
         parts.append(svg.text(x, y + 0.1 * SCALE, str(t), font_size=0.3 * SCALE, text_anchor="middle",
                               fill="#ffffff" if here else "#333333"))
-    return [svg.el("g", {"class": "time-track", "aria-label": f"time {now} of {limit}"}, *parts)]
+    return [svg.el("g", {"class": "time-track", "role": "img", "aria-label": f"time {now} of {limit}"}, *parts)]
 
 
 def legend(rules: "Rules") -> Legend:
