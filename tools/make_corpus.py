@@ -46,6 +46,8 @@ from kassen.engine.state import CHANCE, TERMINAL, State  # noqa: E402
 from kassen.games import load_rules  # noqa: E402
 
 Policy = Callable[[GameRules, State, list[Action], random.Random], Action]
+#: Yukimura Gaiden's scenarios (EPISODE-0)
+YUKIMURA = ("yao", "domyoji", "goto-dream", "connected")
 
 
 def canonical(obj: Any) -> bytes:
@@ -90,6 +92,10 @@ def policies(scenario: str) -> dict[str, Policy]:
 
         out["lean"] = lean_policy
         out["greedy"] = greedy
+    if scenario in YUKIMURA:
+        from tests.games.yukimura.helpers import lean_policy as yukimura_lean
+
+        out["lean"] = yukimura_lean
     return out
 
 
@@ -104,7 +110,7 @@ def combat_signature(scenario: str, state: State) -> Optional[str]:
     combat = state["combat"]
     if combat is None:
         return None
-    if scenario in ("toba-fushimi", "tabarazaka"):
+    if scenario in ("toba-fushimi", "tabarazaka") or scenario in YUKIMURA:
         return f"{combat['kind']} {state['phase']}"
     if state["pending"]:
         return f"pending {state['pending'][0]['kind']}"
@@ -289,6 +295,8 @@ GOLDEN_PLANS: dict[str, list[tuple[Optional[dict[str, Any]], str, int]]] = {
     "kawanakajima": [(None, "uniform", 8), (None, "nudged", 12)],
     "toba-fushimi": [(None, "uniform", 8), (None, "lean", 6), (None, "greedy", 2), ({"mountain_top": "strength"}, "lean", 4)],
     "tabarazaka": [(None, "uniform", 8), (None, "lean", 6), (None, "greedy", 2), ({"mountain_top": "strength"}, "lean", 4)],
+    **{s: [(None, "uniform", 8), (None, "lean", 8), ({"command_range": True}, "lean", 2),
+           ({"mori_literal": True}, "lean", 2)] for s in YUKIMURA},
 }
 
 
@@ -309,9 +317,9 @@ def make_golden(scenario: str, out: Path) -> None:
 
 
 SEEDS = {"mukden": [3, 8], "ikedaya": [5, 12], "kawanakajima": [21, 4], "toba-fushimi": [6, 9],
-         "tabarazaka": [7, 10]}
+         "tabarazaka": [7, 10], "yao": [3, 11], "domyoji": [4, 9], "goto-dream": [5, 13], "connected": [2, 8]}
 POSITION_POLICY = {"mukden": "uniform", "ikedaya": "uniform", "kawanakajima": "nudged", "toba-fushimi": "lean",
-                   "tabarazaka": "lean"}
+                   "tabarazaka": "lean", **{s: "lean" for s in YUKIMURA}}
 
 
 def main() -> None:

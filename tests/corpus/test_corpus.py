@@ -29,7 +29,8 @@ from kassen.games import load_rules, scenario_ids
 from .legacy import legacy
 
 CORPUS = Path(__file__).resolve().parent
-SCENARIOS = ("mukden", "ikedaya", "kawanakajima", "toba-fushimi", "tabarazaka")
+SCENARIOS = ("mukden", "ikedaya", "kawanakajima", "toba-fushimi", "tabarazaka", "yao", "domyoji", "goto-dream",
+             "connected")
 
 
 def position(obj: Any) -> Any:

@@ -27,7 +27,8 @@ def digest(obj) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-@pytest.mark.parametrize("scenario", ["mukden", "ikedaya", "kawanakajima", "toba-fushimi", "tabarazaka"])
+@pytest.mark.parametrize("scenario", ["mukden", "ikedaya", "kawanakajima", "toba-fushimi", "tabarazaka", "yao",
+                                      "domyoji", "goto-dream", "connected"])
 def test_golden_games_replay_to_the_same_states(scenario):
     body = json.loads((GAMES / f"{scenario}.json").read_text(encoding="utf-8"))
     rules = load_rules(scenario)
