@@ -26,14 +26,19 @@ def unit_name(g: "Rules", uid: Optional[str], lang: str) -> str:
 
 
 def cell_name(g: "Rules", label: Optional[str], lang: str) -> str:
+    """'D:1621 (Komatsuyama (red star))', or a box's name; in Japanese the scenario's
+    ``rules.names_ja`` (hexes and boxes alike), the English where it has none."""
     if label is None:
         return g.say(msg("yukimura.name.removed"), lang)
     c = g.board.cells.get(label)
     if c is None:
         return str(label)
+    name = c.name
+    if lang == "ja":
+        name = g.d.rules_data.get("names_ja", {}).get(label) or name
     if c.kind == "box":
-        return str(c.name or label)
-    return f"{label} ({c.name})" if c.name else label
+        return str(name or label)
+    return f"{label} ({name})" if name else label
 
 
 def side_name(g: "Rules", side_id: str, lang: str) -> str:
