@@ -117,3 +117,16 @@ def test_the_choice_is_remembered_and_a_link_can_fix_it(open_app: Callable[..., 
     expect(page.locator("#lang-switch")).to_have_attribute("aria-label", "日本語 / English")
     expect(page.locator("#lang-ja")).to_have_attribute("lang", "ja")
     expect(page.locator("#lang-en")).to_have_attribute("lang", "en")
+
+
+def test_the_places_a_screen_reader_reads_are_japanese(open_app: Callable[..., Page]) -> None:
+    """Yukimura names its places in Japanese for the cells' labels (the drawing's words are English):
+    a hex's own name or its area's, then its label ('若江 Y:2514, 平地. …')."""
+    page = open_app("/?lang=ja&scenario=yao&seed=3")
+    cells = page.locator('#map g[data-layer="cells"] [data-cell]')
+    expect(cells.first).to_have_attribute("aria-label", re.compile("駒"))
+    labels = cells.evaluate_all("els => els.map(e => [e.dataset.cell, e.getAttribute('aria-label')])")
+    places = {cell: label.split(".")[0] for cell, label in labels}
+    assert places["Y:2514"].startswith("若江 Y:2514") and places["Y:0201"].startswith("平野・大坂方面（突破） Y:0201")
+    assert {cell: words for cell, words in places.items() if ENGLISH.search(words)} == {}
+
