@@ -10,9 +10,11 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ..engine.messages import DEFAULT_LANGUAGE, catalog as messages, msg, render, say
+from ..engine.options import OptionValue, RuleOption, chosen
 from ..engine.rules import GameRules
 from ..engine.scenario import scenario_files
 from ..games import GAME_MODULES
+from ..games.options import options_of
 
 
 def scenario_text(scenario: Any, name: str, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -38,6 +40,8 @@ class ScenarioInfo:
     sides: list[str] = field(default_factory=list)
     side_ids: list[str] = field(default_factory=list)
     data: dict[str, Any] = field(default_factory=dict)  # the scenario file's heading (for scenario_text)
+    #: the rule options its menu card offers, each with this scenario's default (kassen.games.options)
+    options: list[tuple[RuleOption, OptionValue]] = field(default_factory=list)
 
     def side_names(self, lang: str = DEFAULT_LANGUAGE) -> list[str]:
         """The sides' names in ``lang`` (the scenario's ``name_ja``, ``kanji`` or ``short`` in
@@ -74,12 +78,27 @@ def catalog() -> list[ScenarioInfo]:
                                 sides=sides, side_ids=[str(s.get("id", "")) for s in data.get("sides", [])
                                                        if isinstance(s, dict)],
                                 data={k: data.get(k) for k in ("id", "game", "title", "subtitle", "description",
-                                                               "sides")}))
+                                                               "sides")},
+                                options=[(o, o.default_for(data)) for o in options_of(str(data.get("game", "")))
+                                         if o.offered_in(sid)]))
     rank = {sid: i for i, sid in enumerate(MENU_ORDER)}
     return sorted(out, key=lambda info: (rank.get(info.id, len(rank)), info.id))
 
 
 Section = tuple[str, list[str]]
+
+
+def options_status(rules: GameRules, view: dict[str, Any], lang: str = DEFAULT_LANGUAGE) -> list[tuple[str, str]]:
+    """The status row naming the rule options in play that differ from the scenario's defaults
+    ("Rule options: Command range: in force"), so both players see what they play; none if all
+    are the defaults. The options are public in every view (engine.visibility)."""
+    game = rules.game
+    picked = chosen(options_of(game), rules.scenario.data, view.get("options"))
+    if not picked:
+        return []
+    words = [say("app.ui.rule-option-chosen", lang, option=say(o.label_key(game), lang),
+                 value=say(o.value_key(game, v), lang)) for o, v in picked]
+    return [(say("app.ui.rule-options-status", lang), ("; " if lang != "ja" else "、").join(words))]
 
 
 def how_to_play(rules: Optional[GameRules], lang: str = DEFAULT_LANGUAGE) -> list[Section]:

@@ -28,8 +28,10 @@ from ..engine.messages import DEFAULT_LANGUAGE, LANGUAGES, Msg, is_msg, msg, ren
 from ..engine.play import sample_chance
 from ..engine.rules import GameRules, in_lang
 from ..engine.state import CHANCE, TERMINAL, State, View, event, visible_events
-from .catalog import scenario_text
-from .routing import Route
+from ..engine.options import resolve as resolve_options
+from ..games.options import options_of
+from .catalog import options_status, scenario_text
+from .routing import Route, both
 from .storage import Saves, SlotInfo
 
 MAX_BUTTONS = 12
@@ -292,11 +294,16 @@ class Controller:
     def start_new(self, scenario_id: str, seed: int | str, computer: Optional[tuple[str, str]] = None,
                   options: Optional[dict[str, Any]] = None) -> None:
         """A new game in a new slot (the saved ones are kept); ``computer``: (side, level) the
-        computer plays, None for two players at this screen; ``options``: rule options switched on."""
+        computer plays, None for two players at this screen; ``options``: the rule options asked
+        for (``Route.options``: a name with True or a value's text); those the game does not have
+        are left out and said in the notices, the game starts with the rest."""
         rules = self.load_rules(scenario_id)
-        history = History.new(rules, seed, options)
+        chosen, left_out = resolve_options(options_of(rules.game), options)
+        history = History.new(rules, seed, chosen or None)
         history.computer, problem = self._opponent(rules, computer)
         self._begin(rules, history)
+        for why in left_out:
+            problem = both(problem, why)
         self.message = problem
 
     @staticmethod
@@ -430,7 +437,7 @@ class Controller:
         else:
             self.to_menu()
         if r.problem:
-            self.message = r.problem if not self.message else f"{self.message} {r.problem}"
+            self.message = both(self.message, r.problem)
         return opened
 
     def open_fragment(self, fragment: str, seed: int | str = 0, computer: Optional[tuple[str, str]] = None) -> str:
@@ -1075,7 +1082,7 @@ class Controller:
                      viewer=view.get("viewer"), outcome=outcome_text(rules, view.get("outcome"), lang),
                      sides=[(s, rules.name_side(s, lang)) for s in rules.sides],
                      hidden_information=rules.hidden_information, has_game=self.history is not None)
-        scr.status = in_lang(rules.status, view, lang=lang)
+        scr.status = in_lang(rules.status, view, lang=lang) + options_status(rules, view, lang)
         scr.prompt = in_lang(rules.prompt, view, lang=lang)
         if self.mode == "play":
             assert self.history is not None

@@ -3,8 +3,11 @@ calls ``route``), so every combination is tested under CPython.
 
 - ``#k1...`` a link: open it (``?embed=1`` opens it read-only in the compact embed chrome)
 - ``?scenario=<id>[&seed=<n>]``: start a new game (a random seed unless one is given)
-- ``&options=<name>[,<name>]`` with a new game: switch on the scenario's rule options (Yukimura's
-  ``command_range``); names the game does not know are ignored by its set-up
+- ``&options=<name>[:<value>][,...]`` with a new game: the scenario's rule options
+  (kassen.games.options): ``mountain_top:strength``; a bare name asks for the value that is not the
+  default of a two-valued option (``options=command_range`` as before). A malformed item is left
+  out here, an unknown name or value by the controller (``engine.options.resolve``), each said in
+  words: the game starts with the rest
 - ``&vs=<side>.<level>`` with either: the computer plays that side at that level (easy, normal,
   hard); the person at the screen plays the other
 - nothing, with a current saved game: resume it; nothing else: the menu
@@ -15,11 +18,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Optional
+from typing import Optional, Union
 from urllib.parse import parse_qs
 
 from ..engine.errors import quote
 from ..engine.messages import Msg, msg
+from ..engine.options import ID, VALUE
 
 MAX_SEED = (1 << 63) - 1
 _SEED = re.compile(r"^\d{1,19}$")
@@ -34,7 +38,8 @@ class Route:
     fragment: Optional[str] = None
     problem: Optional[Msg] = None  # shown to the player (a message); the route is still followed
     computer: Optional[tuple[str, str]] = None  # (side, level) the computer plays ("vs" parameter)
-    options: Optional[dict[str, bool]] = None  # rule options switched on ("options" parameter)
+    #: rule options asked for ("options" parameter): name -> True (a bare name) or the value's text
+    options: Optional[dict[str, Union[bool, str]]] = None
 
 
 def route(search: str, fragment: str, has_current: bool, scenarios: list[str]) -> Route:
@@ -54,14 +59,15 @@ def route(search: str, fragment: str, has_current: bool, scenarios: list[str]) -
             return Route("resume" if has_current else "menu",
                          problem=msg("app.route.no-scenario", scenario=repr(sid), known=known))
         seed_text = params.get("seed", [""])[0].strip()
-        options = _options(params.get("options", [""])[0])
+        options, bad = _options(params.get("options", [""])[0])
+        problem = both(problem, bad)
         if not seed_text:
             return Route("new", scenario=sid, computer=computer, problem=problem, options=options)
         if _SEED.match(seed_text) and int(seed_text) <= MAX_SEED:
             return Route("new", scenario=sid, seed=int(seed_text), computer=computer, problem=problem,
                          options=options)
         return Route("new", scenario=sid, computer=computer, options=options,
-                     problem=msg("app.route.bad-seed", seed=repr(seed_text), max=str(MAX_SEED)))
+                     problem=both(problem, msg("app.route.bad-seed", seed=repr(seed_text), max=str(MAX_SEED))))
     return Route("resume" if has_current else "menu")
 
 
@@ -82,13 +88,34 @@ def needs_clean_url(r: Route, opened_kind: Optional[str]) -> bool:
 _VS = re.compile(r"^([a-z][a-z0-9-]{0,30})\.(easy|normal|hard)$")
 
 
-_OPTION = re.compile(r"^[a-z][a-z_]{0,30}$")
+#: at most this many options are read from an address (a game has two at most today)
+MAX_OPTIONS = 8
 
 
-def _options(text: str) -> Optional[dict[str, bool]]:
-    """``options=a,b`` read: well-formed names only, at most eight (the game keeps those it knows)."""
-    names = [t.strip() for t in text.split(",") if _OPTION.match(t.strip())][:8]
-    return {n: True for n in names} or None
+def _options(text: str) -> tuple[Optional[dict[str, Union[bool, str]]], Optional[Msg]]:
+    """``options=a,b:value`` read: ``{name: True}`` for a bare name, ``{name: value text}``
+    otherwise; the items that are neither are named in the message (the rest is kept). Whether
+    the game has such an option and value is the controller's question (it knows the game)."""
+    out: dict[str, Union[bool, str]] = {}
+    bad: list[str] = []
+    for item in (t.strip() for t in text.split(",")):
+        if not item:
+            continue
+        name, colon, value = item.partition(":")
+        name, value = name.strip().lower(), value.strip().lower()
+        if ID.match(name) and (not colon or VALUE.match(value)) and len(out) < MAX_OPTIONS:
+            out[name] = value if colon else True
+        else:
+            bad.append(item)
+    problem = msg("app.route.bad-option", text=", ".join(quote(b, 30) for b in bad[:3])) if bad else None
+    return out or None, problem
+
+
+def both(first: Optional[Msg], second: Optional[Msg]) -> Optional[Msg]:
+    """Two problems as one message (either may be None)."""
+    if first is None or second is None:
+        return first or second
+    return msg("app.route.two-problems", first=first, second=second)
 
 
 def _computer(text: str) -> tuple[Optional[tuple[str, str]], Optional[Msg]]:

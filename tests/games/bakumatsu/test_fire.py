@@ -5,7 +5,7 @@ import dataclasses
 
 import pytest
 
-from kassen.engine.errors import IllegalAction
+from kassen.engine.errors import IllegalAction, KassenError
 
 from .helpers import arrange, lab, legal, play, texts
 
@@ -174,7 +174,8 @@ def test_the_mountain_top_reading_is_a_scenario_switch_too(r):
     s, events = fire(other, s, F3, "0707", (3, 4))
     assert s["last"]["code"] == "-" and "column 5" in " ".join(texts(other, events))
     assert other.setup(1, {"mountain_top": "dice"})["options"] == {"mountain_top": "dice"}
-    assert r.setup(1, {"mountain_top": "sideways"})["options"] == {}  # an unknown reading is not kept
+    with pytest.raises(KassenError, match="dice, strength"):  # an unknown reading is refused, citing both
+        r.setup(1, {"mountain_top": "sideways"})
     bad = copy.deepcopy(r.scenario.data)
     bad["rules"]["mountain_top"] = "sideways"
     with pytest.raises(Exception, match="mountain_top"):

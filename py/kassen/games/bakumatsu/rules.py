@@ -12,9 +12,11 @@ from typing import Any, Optional
 
 from ...engine.actions import Action
 from ...engine.messages import register_catalog_dir
+from ...engine.options import check as check_options
 from ...engine.phases import Phase, PhasedRules, Refusal
 from ...engine.scenario import Scenario
 from ...engine.state import Outcome, State
+from ..options import options_of
 from . import checks, hooks, render, victory
 from .data import CUP, HAND, SET_ASIDE, SETUP, BakumatsuData, box
 from .movement import Situation
@@ -25,8 +27,10 @@ from .visibility import OBSERVATION
 
 register_catalog_dir(Path(__file__).resolve().parent / "locale")
 
-#: scenario options a game may be started with (setup(seed, options)), and their values
-OPTIONS = {"mountain_top": ("dice", "strength")}
+#: the rule options a game may be started with (setup(seed, options)), declared in kassen.games.options
+#: (where the menu reads them): the mountain-top reading (ruling R2); the scenario's rules.mountain_top
+#: is the default, so a state holds only a reading chosen explicitly
+OPTIONS = options_of("bakumatsu")
 
 
 class Rules(PhasedRules):
@@ -56,8 +60,7 @@ class Rules(PhasedRules):
         (15-2-7-2(1)); victory hexes under their scenario control (14(1)); then the set-up (the
         first player first, 15-1-4(1)) or at once turn 1 (4(4))."""
         d = self.d
-        options = {k: v for k, v in (options or {}).items() if k in OPTIONS and v in OPTIONS[k]}
-        state = self.base_state(seed, options)
+        state = self.base_state(seed, check_options(self.game, OPTIONS, options))
         for uid, u in d.units.items():
             if u.setup in d.areas:
                 at = box(SETUP, u.side)

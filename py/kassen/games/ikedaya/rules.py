@@ -22,11 +22,12 @@ from pathlib import Path
 from typing import Any, Optional
 
 from ...engine.actions import Action
-from ...engine.errors import KassenError
 from ...engine.messages import register_catalog_dir
+from ...engine.options import check as check_options
 from ...engine.phases import PhasedRules
 from ...engine.scenario import Scenario
 from ...engine.state import Outcome, State
+from ..options import options_of
 from . import checks, hooks, render, victory
 from .data import InnData
 from .phases import PHASES, phase_of, wrong_time
@@ -36,7 +37,9 @@ from .visibility import OBSERVATION
 
 register_catalog_dir(Path(__file__).resolve().parent / "locale")
 
-OPTION_VALUES = {"shinsengumi_score": ("status", "count"), "entrance_setup": ("exempt", "wait-outside")}
+#: the rule options (declared in kassen.games.options, where the menu reads them): the two readings of
+#: rulings ikedaya-r04 and ikedaya-r05; the scenario file names the defaults, written into every state
+OPTIONS = options_of("ikedaya")
 
 
 class Rules(PhasedRules):
@@ -77,12 +80,7 @@ class Rules(PhasedRules):
 
     def setup(self, seed: int | str, options: Optional[dict[str, Any]] = None) -> State:
         """Every counter in the set-up box; the Ronin set up first (ikedaya.setup.ronin-first)."""
-        opts = dict(self.data.default_options)
-        for key, value in (options or {}).items():
-            if key not in OPTION_VALUES or value not in OPTION_VALUES[key]:
-                raise KassenError(f"unknown option {key}={value!r} (options: "
-                                  + "; ".join(f"{k}: {', '.join(v)}" for k, v in OPTION_VALUES.items()) + ")")
-            opts[key] = value
+        opts = {**self.data.default_options, **check_options(self.game, OPTIONS, options)}
         state = self.base_state(seed, opts)
         for u in state["units"].values():
             u["spent"] = False

@@ -10,9 +10,11 @@ from typing import Any, Optional
 
 from ...engine.actions import Action
 from ...engine.messages import register_catalog_dir
+from ...engine.options import check as check_options
 from ...engine.phases import Phase, PhasedRules, Refusal
 from ...engine.scenario import Scenario
 from ...engine.state import Event, Outcome, State
+from ..options import options_of
 from . import checks, hooks, render, victory
 from .data import YukimuraData
 from .movement import Situation
@@ -23,9 +25,10 @@ from .visibility import OBSERVATION
 
 register_catalog_dir(Path(__file__).resolve().parent / "locale")
 
-#: scenario options a game may be started with (setup(seed, options)), and their values:
-#: the optional command-range rule (13-1), the literal reading of the Mōri clause (ruling 11)
-OPTIONS = {"command_range": (False, True), "mori_literal": (False, True)}
+#: the rule options a game may be started with (setup(seed, options)), declared in kassen.games.options
+#: (where the menu reads them): the optional command-range rule (13-1), the literal reading of the
+#: Mōri clause (ruling 11); a state holds only the options chosen explicitly
+OPTIONS = options_of("yukimura")
 
 
 class Rules(PhasedRules):
@@ -51,7 +54,7 @@ class Rules(PhasedRules):
         """3: units on their printed hexes, reinforcements and Hideyori's force beside the map; the
         Inning marker in box 1 (3(4)); the connected scenario first asks Osaka where Hideyori waits."""
         d = self.d
-        options = {k: v for k, v in (options or {}).items() if k in OPTIONS and v in OPTIONS[k]}
+        options = check_options(self.game, OPTIONS, options)
         if "command_range" not in options and d.rules_data.get("command_range_default"):
             options["command_range"] = True
         state = self.base_state(seed, options)
