@@ -153,9 +153,10 @@ def resolve(declared: Declaration, requested: Optional[Mapping[str, Any]]
         elif isinstance(asked, str):
             value = option.parse(asked)
         if value is None:
-            problems.append(msg("engine.option.bad-value-left-out", name=option.id,
-                                value=quote(value_text(asked)) if asked is not True else "-",
-                                allowed=", ".join(value_text(v) for v in option.values)))
+            allowed = ", ".join(value_text(v) for v in option.values)
+            problems.append(msg("engine.option.needs-value", name=option.id, allowed=allowed) if asked is True
+                            else msg("engine.option.bad-value-left-out", name=option.id,
+                                     value=quote(value_text(asked)), allowed=allowed))
             continue
         out[option.id] = value
     return out, problems

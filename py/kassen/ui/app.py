@@ -22,6 +22,7 @@ from ..app.routing import Route, needs_clean_url, route
 from ..app.storage import Saves
 from ..engine.errors import LinkError, clip, error_words
 from ..engine.messages import msg
+from ..engine.options import value_text
 from ..games import load_rules, scenario_ids
 from . import browser, language
 from .access import Access
@@ -159,9 +160,11 @@ class App:
             c.message = why
         self.navigation.went("menu" if c.mode == "menu" else "game")
 
-    def new_game(self, scenario_id: str, computer: Optional[tuple[str, str]] = None) -> None:
-        """A new game; ``computer``: (side, level) against the computer, None for two players."""
-        self.controller.start_new(scenario_id, browser.random_seed(), computer)
+    def new_game(self, scenario_id: str, computer: Optional[tuple[str, str]] = None,
+                 options: Optional[dict[str, str]] = None) -> None:
+        """A new game; ``computer``: (side, level) against the computer, None for two players;
+        ``options``: the rule options chosen on the menu card (name -> value text)."""
+        self.controller.start_new(scenario_id, browser.random_seed(), computer, options)
         self.navigation.went("game")
 
     def back_to_game(self) -> None:
@@ -185,7 +188,9 @@ class App:
         c = self.controller
         if c.rules is not None:
             computer = (c.computer["side"], c.computer["level"]) if c.computer else None
-            c.start_new(c.rules.scenario.id, browser.random_seed(), computer)
+            # the same rule options as the game just played
+            options = {k: value_text(v) for k, v in c.history.options.items()} if c.history else None
+            c.start_new(c.rules.scenario.id, browser.random_seed(), computer, options)
 
     def continue_here(self) -> None:
         try:

@@ -14,6 +14,7 @@ from ..engine.messages import msg
 from ..games import scenario_ids
 from .browser import by_id, present
 from .dom import closest, dialog_open, focus_first, unit_selector
+from .options import chosen_on
 
 if TYPE_CHECKING:  # pragma: no cover
     from .app import App
@@ -244,7 +245,8 @@ class Binding:
             return
         sid = button.getAttribute("data-new-scenario")
         if present(sid):
-            self.app.navigate(lambda: self.app.new_game(str(sid)))
+            options = chosen_on(button.closest(".scenario-card"))
+            self.app.navigate(lambda: self.app.new_game(str(sid), None, options))
             self.focus_landing()
             return
         cid = button.getAttribute("data-computer-scenario")
@@ -254,7 +256,8 @@ class Binding:
             level = str(card.querySelector("select.computer-level").value)
             sides = [str(o.value) for o in card.querySelectorAll("select.computer-side option")]
             other = next((s for s in sides if s != human), "")
-            self.app.navigate(lambda: self.app.new_game(str(cid), (other, level)))
+            options = chosen_on(card)
+            self.app.navigate(lambda: self.app.new_game(str(cid), (other, level), options))
             self.focus_landing()
             return
         rid = button.getAttribute("data-rulings")

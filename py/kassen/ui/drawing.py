@@ -23,6 +23,7 @@ from .browser import by_id
 from .dom import clear, el, set_body_data, show
 from .computer import computer_row
 from .mapview import MapView
+from .options import options_box
 
 if TYPE_CHECKING:  # pragma: no cover
     from .app import App
@@ -139,6 +140,9 @@ class Drawing:
                 if info.sides:
                     sides = self.t("app.ui.sides-vs", sides=info.side_names(lang))
                     item.append(el("p", self.t("app.ui.sides-line", sides=sides), "small muted"))
+                rule_options = options_box(info, lang)  # both buttons below start with what it holds
+                if rule_options is not None:
+                    item.append(rule_options)
                 row = el("p", cls="card-buttons")
                 row.append(el("button", self.t("app.ui.new-game"), "primary", type="button",
                               data_new_scenario=info.id, aria_label=self.t("app.ui.new-game-of", title=title)))
