@@ -65,3 +65,16 @@ def test_the_address_names_options_and_says_what_it_left_out(open_app: Callable[
     expect(page.locator("body")).to_have_attribute("data-mode", "play")
     assert status(page)["Rule options"] == "Shinsengumi set-up: two wait outside"
     expect(page.locator("#messages")).to_contain_text("no rule option 'nonsense'")
+
+
+def test_the_options_speak_japanese(open_app: Callable[..., Page]) -> None:
+    page = open_app("/?lang=ja")
+    for sid in ("ikedaya", "toba-fushimi", "domyoji"):
+        card = page.locator(f'.scenario-card[data-scenario="{sid}"]')
+        card.locator("details.rule-options summary").click()
+        box = card.locator("details.rule-options")
+        expect(box).to_have_attribute("open", "")
+        words = box.inner_text() + " ".join(box.locator("[aria-label]").evaluate_all(
+            "els => els.map(e => e.getAttribute('aria-label'))"))
+        assert "ルールオプション" in words
+        assert not re.findall(r"[A-Za-z]{3,}", words), words
