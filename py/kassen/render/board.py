@@ -13,9 +13,42 @@ from typing import Callable, Iterable, Optional
 
 from ..engine import hexgrid
 from ..engine.board import Board, Cell
+from ..engine.messages import DEFAULT_LANGUAGE, catalog
 from . import svg
 
 SCALE = 40.0  # SVG user units per grid unit (hex corner radius / square side)
+
+
+def map_text(key: str, lang: str = DEFAULT_LANGUAGE, **args: object) -> str:
+    """A catalog text of the drawing in ``lang`` (the English where ``lang`` lacks it). Not capped
+    like a log line (kassen.engine.messages.render): the drawing's own words, with names of things the
+    viewer may see, must come out whole, and the English exactly as before the catalogs."""
+    template = catalog(lang).template(key) or catalog(DEFAULT_LANGUAGE).template(key) or key
+    return template.format(**args) if args else template
+
+
+def counter_name(rules: object, uid: str, english: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The name printed on a unit's counter in ``lang``: ``english`` (the scenario's short name) in
+    English; else the game catalog's ``<game>.counter.<unit id>`` (a short form that fits the
+    counter), else the unit's own kanji from the scenario, else ``english``."""
+    if lang == DEFAULT_LANGUAGE:
+        return english
+    found = catalog(lang).entries.get(f"{getattr(rules, 'game', '')}.counter.{uid}")
+    if isinstance(found, str):
+        return found
+    data = getattr(rules, "scenario").units.get(uid) or {}
+    return str(data.get("kanji") or english)
+
+
+def scenario_title(rules: object, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A scenario's title in ``lang`` (``<game>.scenario.<id>.title`` in the game's catalog; the
+    scenario file's own words are the English)."""
+    scenario = getattr(rules, "scenario")
+    if lang != DEFAULT_LANGUAGE:
+        found = catalog(lang).entries.get(f"{getattr(rules, 'game', '')}.scenario.{scenario.id}.title")
+        if isinstance(found, str):
+            return found
+    return str(scenario.title)
 
 
 @dataclass
@@ -127,8 +160,10 @@ def counter_text(x: float, y: float, line: str, size: float, width: float, **val
                     **values)
 
 
-def draw_counter(c: Counter, cx: float, cy: float, size: float, selected: bool, stack: int = 1) -> str:
-    """One counter centred at (cx, cy), ``size`` wide, in SVG units."""
+def draw_counter(c: Counter, cx: float, cy: float, size: float, selected: bool, stack: int = 1,
+                 lang: str = DEFAULT_LANGUAGE, where: Optional[str] = None) -> str:
+    """One counter centred at (cx, cy), ``size`` wide, in SVG units; its label in ``lang`` names its
+    place as ``where`` (an off-map box by its name in that language) or by its label."""
     half = size / 2
     width = size * 0.9
     classes = "unit" + (" selected" if selected else "") + (" spent" if c.rotated else "")
@@ -163,7 +198,7 @@ def draw_counter(c: Counter, cx: float, cy: float, size: float, selected: bool, 
         body.append(counter_text(bx, by + size * TEXT_MIN * 0.36, badge, size * TEXT_MIN, size * 0.36,
                                  fill="#1b1b1b", font_weight="bold"))
     transform = f"translate({svg.num(cx)},{svg.num(cy)})" + (" rotate(90)" if c.rotated else "")
-    label = f"{c.title or ' '.join(c.lines)} at {c.at}"
+    label = map_text("app.map.counter-at", lang, unit=c.title or " ".join(c.lines), at=where or c.at)
     return svg.el("g", {"class": classes, "data-unit": c.unit, "data-side": c.side, "data-at": c.at,
                         "data-stack": str(stack) if stack > 1 else None,
                         "transform": transform, "tabindex": "0" if c.selectable else None,
@@ -218,14 +253,19 @@ def _cached(key: tuple, board: Board, build: Callable[[], str]) -> str:
     return markup
 
 
-def _place_words(cell: Cell) -> str:
+def _place_words(cell: Cell, names: Optional[Callable[[str], str]] = None) -> str:
     """How a place names itself (its label, the page's tip when labels are too small to draw):
-    "Mukden 奉天 0504", "Court 1B2", "0101"."""
+    "Mukden 奉天 0504", "Court 1B2", "0101"; ``names`` puts a place name in the reader's language."""
     name = cell.area or cell.name
+    if name and names is not None:
+        name = names(name)
+        if cell.kind == "box":
+            return name  # a box's label is an id, not words of the reader's language
     return f"{name} {cell.label}" if name and name != cell.label else cell.label
 
 
-def _cells_layer(board: Board, fills: list[str], legal: set[str], show_labels: bool, turn: int = 0) -> str:
+def _cells_layer(board: Board, fills: list[str], legal: set[str], show_labels: bool, turn: int = 0,
+                 names: Optional[Callable[[str], str]] = None) -> str:
     cell_parts = []
     label_size = SCALE * LABEL_SIZE
     for cell, fill in zip(board.cells.values(), fills):
@@ -241,7 +281,7 @@ def _cells_layer(board: Board, fills: list[str], legal: set[str], show_labels: b
         cell_parts.append(svg.el("g", {"class": classes, "data-cell": cell.label,
                                        "tabindex": "0" if is_legal else None,
                                        "role": "button" if is_legal else None,
-                                       "aria-label": _place_words(cell)},
+                                       "aria-label": _place_words(cell, names)},
                                  *inner))
     return layer("cells", *cell_parts, class_="cells")
 
@@ -289,6 +329,8 @@ def render_board(
     title: str = "",
     standalone: bool = False,
     turn: int = 0,
+    lang: str = DEFAULT_LANGUAGE,
+    names: Optional[Callable[[str], str]] = None,
 ) -> str:
     """The whole map as one <svg> element, in layers (``<g data-layer=...>``): cells (with their
     labels), under (``underlays``), edges (hexside features), marks (fixed map marks drawn over
@@ -300,18 +342,22 @@ def render_board(
     the root carries them as ``data-counter`` / ``data-text`` (and ``data-label``, the size of
     the cell labels) so the page can choose a zoom at which all of them are legible. ``turn``
     draws the map that many quarter turns counterclockwise (text and counters stay upright; the
-    off-map boxes stay where they are): a map printed sideways is drawn with north up."""
+    off-map boxes stay where they are): a map printed sideways is drawn with north up. ``lang`` is
+    the language of the words the drawing adds itself (labels of counters, of the map); ``names``
+    gives a place's name in that language (the cells' labels), e.g. ``lambda n: rules.name_place(n, lang)``."""
     legal = set(highlight)
     x0, y0, w, h = bounds(board, turn)
     parts: list[str] = []
     if title:
         parts.append(svg.title(title))
     fills = [cell_fill(cell) for cell in board.cells.values()]
+    if names is not None and lang == DEFAULT_LANGUAGE:
+        names = None  # the scenario's own names are the English
     if legal:
-        parts.append(_cells_layer(board, fills, legal, show_labels, turn))
+        parts.append(_cells_layer(board, fills, legal, show_labels, turn, names))
     else:
-        parts.append(_cached(("cells", show_labels, turn, tuple(fills)), board,
-                             lambda: _cells_layer(board, fills, legal, show_labels, turn)))
+        parts.append(_cached(("cells", show_labels, turn, tuple(fills), lang if names else None), board,
+                             lambda: _cells_layer(board, fills, legal, show_labels, turn, names)))
     parts.append(layer("under", *underlays))
     if edges:
         key = ("edges", turn, tuple(sorted((k, repr(v)) for k, v in edges.items())))
@@ -336,14 +382,15 @@ def render_board(
             cy += 0.08 * SCALE
         n = len(stack)
         room, height = ((cell.w - 0.1) * SCALE, (cell.h - 0.1) * SCALE) if box else (0.0, 0.0)
+        where = names(cell.name or cell.label) if box and names is not None else None
         for c, (dx, dy) in zip(stack, stack_offsets(n, size, box, room, height if box and cell.h > 1 else 0.0)):
-            unit_parts.append(draw_counter(c, cx + dx, cy + dy, size, c.unit == selected, n))
+            unit_parts.append(draw_counter(c, cx + dx, cy + dy, size, c.unit == selected, n, lang, where))
     parts.append(layer("units", *unit_parts, class_="units"))
     if legible is None and unit_parts:
         legible = (size, size * TEXT_MIN)
     root = {"xmlns": "http://www.w3.org/2000/svg",
             "viewBox": f"{svg.num(x0)} {svg.num(y0)} {svg.num(w)} {svg.num(h)}",
-            "class": "board", "role": "group", "aria-label": title or "map",
+            "class": "board", "role": "group", "aria-label": title or map_text("app.map.label", lang),
             "font-family": "system-ui, -apple-system, 'Segoe UI', 'Noto Sans JP', sans-serif",
             "data-counter": svg.num(legible[0]) if legible else None,
             "data-text": svg.num(legible[1]) if legible else None,
@@ -369,10 +416,10 @@ COMBAT = "#b01e1e"
 
 
 def combat_marks(board: Board, attacker_at: Optional[str], defender_at: Optional[str], words: str = "",
-                 turn: int = 0) -> str:
+                 turn: int = 0, lang: str = DEFAULT_LANGUAGE) -> str:
     """A combat in progress, drawn under the counters: the attacker's place ringed (dashed), the
     defender's ringed, an arrow between them and crossed swords on it. ``words`` is its tooltip
-    ("Combat: 2nd Army attacks 3rd Army"); ``turn`` as for render_board."""
+    ("Combat: 2nd Army attacks 3rd Army", in the reader's language); ``turn`` as for render_board."""
     a = board.cells.get(attacker_at or "")
     d = board.cells.get(defender_at or "")
     if a is None and d is None:
@@ -400,4 +447,4 @@ def combat_marks(board: Board, attacker_at: Optional[str], defender_at: Optional
         parts.append(svg.text(mx, my + 0.09 * SCALE, "⚔", font_size=0.26 * SCALE, text_anchor="middle", fill=COMBAT,
                               font_weight="bold"))
     return svg.el("g", {"class": "combat", "data-combat": f"{attacker_at or ''} {defender_at or ''}".strip(),
-                        "role": "img", "aria-label": words or "combat"}, *parts)
+                        "role": "img", "aria-label": words or map_text("app.map.combat", lang)}, *parts)

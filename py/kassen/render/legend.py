@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from . import svg
-from .board import COMBAT, EdgeStyle
+from ..engine.messages import DEFAULT_LANGUAGE
+from .board import COMBAT, EdgeStyle, map_text
 
 SWATCH = 28  # px
 
@@ -37,12 +38,12 @@ class Legend:
     counter_notes: list[str] = field(default_factory=list)  # what each part of a counter means
 
 
-def common_marks() -> list[Entry]:
-    """What the page itself draws on every map."""
-    return [Entry("a place the selected counter may go (click it)", outline=("#0b6e4f", None)),
-            Entry("where the other side moved since your last turn", outline=("#b3541e", "7 4")),
-            Entry("the move waiting for you to confirm it", outline=("#1a5fb4", None)),
-            Entry("a combat in progress: attacker (dashed) and defender", outline=(COMBAT, "6 4"))]
+def common_marks(lang: str = DEFAULT_LANGUAGE) -> list[Entry]:
+    """What the page itself draws on every map, in ``lang``."""
+    return [Entry(map_text("app.legend.legal", lang), outline=("#0b6e4f", None)),
+            Entry(map_text("app.legend.last-move", lang), outline=("#b3541e", "7 4")),
+            Entry(map_text("app.legend.pending", lang), outline=("#1a5fb4", None)),
+            Entry(map_text("app.legend.combat", lang), outline=(COMBAT, "6 4"))]
 
 
 def swatch(entry: Entry) -> str:
@@ -71,12 +72,12 @@ def swatch(entry: Entry) -> str:
                           "font-family": "system-ui, sans-serif, 'Noto Sans JP'"}, *parts)
 
 
-def counter_swatch(counter: Any, size: float = 64.0) -> str:
+def counter_swatch(counter: Any, size: float = 64.0, lang: str = DEFAULT_LANGUAGE) -> str:
     """A sample counter at ``size`` px, drawn by the map's own counter drawing."""
     from .board import draw_counter
 
     pad = size * 0.25
-    body = draw_counter(counter, size / 2 + pad, size / 2 + pad, size, False)
+    body = draw_counter(counter, size / 2 + pad, size / 2 + pad, size, False, lang=lang)
     total = size + 2 * pad
     return svg.el("svg", {"xmlns": "http://www.w3.org/2000/svg", "width": svg.num(total), "height": svg.num(total),
                           "viewBox": f"0 0 {svg.num(total)} {svg.num(total)}", "aria-hidden": "true",
@@ -84,11 +85,13 @@ def counter_swatch(counter: Any, size: float = 64.0) -> str:
                           "font-family": "system-ui, -apple-system, 'Segoe UI', 'Noto Sans JP', sans-serif"}, body)
 
 
-def legend_for(rules: Any) -> Optional[Legend]:
-    """The legend of a game (from its ``render.legend``), or None if it has none."""
+def legend_for(rules: Any, lang: str = DEFAULT_LANGUAGE) -> Optional[Legend]:
+    """The legend of a game (from its ``render.legend``) in ``lang``, or None if it has none."""
+    from ..engine.rules import in_lang
+
     try:
         module = importlib.import_module(f"kassen.games.{rules.game}.render")
     except ImportError:
         return None
     make = getattr(module, "legend", None)
-    return make(rules) if callable(make) else None
+    return in_lang(make, rules, lang=lang) if callable(make) else None

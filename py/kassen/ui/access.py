@@ -98,7 +98,7 @@ class Access:
         here: dict[str, list[str]] = {}
         for at, words in json.loads(str(helper.counters(json.dumps(list(rules.sides))))):
             if at:
-                here.setdefault(at, []).append(_without_place(words, at))
+                here.setdefault(at, []).append(_without_place(words, at, _box_name(rules, at, lang)))
         legal = set(scr.highlight)
         targets = getattr(scr, "targets", None) or {}
         todo = self._places if places is not None else (set(here) | legal | set(self._here))
@@ -364,10 +364,19 @@ def _entries() -> dict[str, Any]:
     return catalog(DEFAULT_LANGUAGE).entries
 
 
-def _without_place(words: str, at: str) -> str:
-    """A counter's words without the place the renderer adds ("…, at 1C1", "… at 0506")."""
-    for suffix in (f", at {at}", f" at {at}"):
-        if words.endswith(suffix):
+def _box_name(rules: Any, at: str, lang: str) -> Optional[str]:
+    """How the drawing names an off-map box in a counter's label in ``lang`` (by its label in English)."""
+    cell = getattr(rules, "board", None) and rules.board.cells.get(at)
+    if cell is None or cell.kind != "box" or lang == DEFAULT_LANGUAGE:
+        return None
+    return rules.name_place(cell.name or at, lang)
+
+
+def _without_place(words: str, at: str, box: Optional[str] = None) -> str:
+    """A counter's words without the place the renderer adds ("…, at 1C1", "… at 0506", "…（0506）",
+    "…（裏庭）": an off-map box named ``box``)."""
+    for suffix in (f", at {at}", f" at {at}", f"（{at}）", f"（{box}）" if box else None):
+        if suffix and words.endswith(suffix):
             return words[: -len(suffix)]
     return words
 

@@ -444,7 +444,7 @@ class Drawing:
         head.append(el("h3", self.t("app.ui.legend")))
         head.append(el("button", self.t("app.ui.close"), "quiet", type="button", data_legend_close="1"))
         panel.append(head)
-        legend = legend_for(rules)
+        legend = legend_for(rules, self.app.controller.lang)
         if legend is None:
             panel.append(el("p", self.t("app.ui.no-legend"), "muted"))
             return
@@ -467,7 +467,7 @@ class Drawing:
             panel.append(el("h4", self.t("app.ui.legend-counter")))
             row = el("div", cls="legend-counter-row")
             sample = el("span", cls="legend-swatch")
-            sample.innerHTML = counter_swatch(legend.counter)
+            sample.innerHTML = counter_swatch(legend.counter, lang=self.app.controller.lang)
             row.append(sample)
             ul = el("ul", cls="legend-notes")
             for note in legend.counter_notes:

@@ -14,7 +14,9 @@ from ...engine import squaregrid
 from ...engine.board import Cell
 from ...engine.state import View
 from ...render import svg
-from ...render.board import SCALE, TEXT_MIN, Counter, EdgeStyle, combat_marks, counter_text, render_board
+from ...engine.messages import DEFAULT_LANGUAGE, msg
+from ...render.board import (SCALE, TEXT_MIN, Counter, EdgeStyle, combat_marks, counter_name, counter_text, map_text,
+                             render_board, scenario_title)
 from ...render.legend import Entry, Legend, common_marks
 from .data import POOL, SKILL_KANJI, SKILL_NAME
 from .hooks import counter_values
@@ -81,7 +83,7 @@ def _railing_side(rules: "Rules", src: Cell, landing: str) -> str:
     return "N" if dr > 0 else "S"
 
 
-def _features(rules: "Rules") -> list[str]:
+def _features(rules: "Rules", lang: str = DEFAULT_LANGUAGE) -> list[str]:
     """Walls, doors, railings, stairs/arrow badges, the exit and the Entrance-Court link."""
     data, board = rules.data, rules.board
     columns = board.grid["columns"]
@@ -120,14 +122,15 @@ def _features(rules: "Rules") -> list[str]:
         out.append(svg.el("circle", {"cx": ex, "cy": ey, "r": 2.2, "fill": RAILING}))
         land = board.cells[landing]
         # a box's name is printed on the box the arrow points at; a square landing is named here
-        name = "" if land.kind == "box" else f" → {land.area or land.name} {landing}"
+        words = map_text("ikedaya.map.jump", lang) if land.kind == "box" else \
+            map_text("ikedaya.map.jump-to", lang, place=rules.name_place(land.area or land.name, lang), square=landing)
         if dr == 0:  # sideways: the words above the arrow
             tx, ty, anchor = ex + dc * 1.5, ey - 3.5, ("start" if dc > 0 else "end")
         elif land.kind != "box":  # up or down into the well: the words beside the tip
             tx, ty, anchor = ex - 4, ey + 2, "end"
         else:
             tx, ty, anchor = ex, (ey - 3.5 if dr > 0 else ey + 7.5), "middle"
-        out.append(svg.text(tx, ty, f"jump{name}", font_size=NOTE_SIZE, fill=RAILING, text_anchor=anchor,
+        out.append(svg.text(tx, ty, words, font_size=NOTE_SIZE, fill=RAILING, text_anchor=anchor,
                             font_style="italic", class_="railing-label"))
     # exit arrow
     for sq, (box, cost) in sorted(data.exits.items()):
@@ -137,7 +140,8 @@ def _features(rules: "Rules") -> list[str]:
         out.append(_line(x1, y1, x2, y2 - 2, "#2b2b2b", 2.0, class_="exit"))
         out.append(svg.el("polygon", {"points": svg.points([(x2 - 3.5, y2 - 6), (x2 + 3.5, y2 - 6), (x2, y2)]),
                                       "fill": "#2b2b2b"}))
-        out.append(svg.text(x1 + 4, (y1 + y2) / 2 + 2, f"exit ({cost} MP)", font_size=NOTE_SIZE, fill="#2b2b2b"))
+        out.append(svg.text(x1 + 4, (y1 + y2) / 2 + 2, map_text("ikedaya.map.exit", lang, cost=cost),
+                            font_size=NOTE_SIZE, fill="#2b2b2b"))
     # stairs and arrows: a badge at the top right of both ends naming where they lead (all cost
     # 2 MP: the legend says so, the badge's tooltip too), clear of the square's label at the top left
     for sq in data.squares:
@@ -148,7 +152,7 @@ def _features(rules: "Rules") -> list[str]:
                 up = data.floor[step.to] > data.floor[sq]
                 sym = "⇅" if step.kind == "stairs" else ("↗" if up else "↘")
                 badges.append((step.kind, f"{sym}{step.to}",
-                               f"{'stairs' if step.kind == 'stairs' else 'arrow'} to {step.to} ({step.cost} MP)"))
+                               map_text(f"ikedaya.map.{step.kind}-to", lang, to=step.to, cost=step.cost)))
         cell = board.cells[sq]
         for i, (kind, label, words) in enumerate(badges):
             colour = STAIRS if kind == "stairs" else ARROW
@@ -169,7 +173,7 @@ def _features(rules: "Rules") -> list[str]:
     return out
 
 
-def _labels(rules: "Rules") -> list[str]:
+def _labels(rules: "Rules", lang: str = DEFAULT_LANGUAGE) -> list[str]:
     """Floor titles, area names outside or beside their squares, and the empty frame positions."""
     data, board = rules.data, rules.board
     out: list[str] = []
@@ -181,13 +185,14 @@ def _labels(rules: "Rules") -> list[str]:
         cx, cy = _u(x0 - 0.16), _u((y0 + y1) / 2)
         out.append(svg.el("text", {"x": cx, "y": cy, "font-size": 8.5, "font-weight": "bold", "fill": "#3b3b3b",
                                    "text-anchor": "middle", "transform": f"rotate(-90 {svg.num(cx)} {svg.num(cy)})",
-                                   "class": "floor-title"}, svg.esc(names.get(str(f), f"Floor {f}"))))
+                                   "class": "floor-title"},
+                          svg.esc(rules.name_place(names.get(str(f)), lang) or map_text("ikedaya.map.floor", lang, floor=f))))
     # frame positions that are not squares (the open well, the pond)
     for lab in board.grid.get("missing", []):
         x, y = squaregrid.center(board.grid, lab)
         out.append(svg.el("rect", {"x": _u(x - 0.5), "y": _u(y - 0.5), "width": SCALE, "height": SCALE,
                                    "fill": "#eef3f6", "stroke": "none", "class": "void"}))
-    for text_, lab in (("open well", "2A2"), ("garden pond", "1A2")):
+    for text_, lab in ((map_text("ikedaya.map.well", lang), "2A2"), (map_text("ikedaya.map.pond", lang), "1A2")):
         if lab in board.grid.get("missing", []):
             x, y = squaregrid.center(board.grid, lab)
             out.append(svg.text(_u(x), _u(y) - 6, text_, font_size=5.5, fill="#6d8796", text_anchor="middle",
@@ -199,7 +204,7 @@ def _labels(rules: "Rules") -> list[str]:
     return out
 
 
-def _area_names(rules: "Rules", occupied: set[str]) -> list[str]:
+def _area_names(rules: "Rules", occupied: set[str], lang: str = DEFAULT_LANGUAGE) -> list[str]:
     """One name per area, in the bottom band of one of its squares that no counter stands on (the
     lowest, then the most central), so a name is never under a counter; an area whose every square
     is occupied is named by the tooltip of the place pointed at."""
@@ -214,16 +219,19 @@ def _area_names(rules: "Rules", occupied: set[str]) -> list[str]:
         if not free:
             continue
         spot = min(free, key=lambda c: (-c.y, abs(c.x - mid), c.label))  # the label settles a tie: same bytes on every run
-        # centred on the square, but kept inside the area's own columns (not over a floor's title)
-        half = len(area) * 0.55 * NOTE_SIZE / 2
+        # centred on the square, but kept inside the area's own columns (not over a floor's title);
+        # a kanji is about twice as wide as a Latin letter
+        name = rules.name_place(area, lang)
+        wide = sum(1 for ch in name if ord(ch) > 0x2E80)
+        half = ((len(name) - wide) * 0.55 + wide) * NOTE_SIZE / 2
         lo, hi = _u(min(c.x for c in sqs) - 0.46) + half, _u(max(c.x for c in sqs) + 0.46) - half
         x = min(max(_u(spot.x), lo), hi) if lo <= hi else _u(mid)
-        out.append(svg.text(x, _u(spot.y + 0.44), area, font_size=NOTE_SIZE, fill="#5a4a3a",
+        out.append(svg.text(x, _u(spot.y + 0.44), name, font_size=NOTE_SIZE, fill="#5a4a3a",
                             text_anchor="middle", font_style="italic", class_="area-name place-name"))
     return out
 
 
-def _box_names(rules: "Rules", view: View, pool_count: int) -> list[str]:
+def _box_names(rules: "Rules", view: View, pool_count: int, lang: str = DEFAULT_LANGUAGE) -> list[str]:
     data, board = rules.data, rules.board
     out = []
     for box in sorted(data.boxes):
@@ -235,38 +243,44 @@ def _box_names(rules: "Rules", view: View, pool_count: int) -> list[str]:
                 out.append(svg.el("rect", {"x": _u(cell.x - 1.25), "y": _u(cell.y - 0.55), "width": _u(2.5),
                                            "height": _u(1.1), "fill": "#ffffff", "pointer-events": "none"}))
                 continue
-            name = "Waiting outside the Entrance"
+            name = map_text("ikedaya.map.waiting", lang)
         else:
-            name = cell.name or box
+            name = rules.name_place(cell.name or box, lang)
         out.append(svg.text(_u(cell.x - 1.15), _u(cell.y - 0.32), name, font_size=6.0, fill="#333333",
                             font_weight="bold", class_="box-name"))
     return out
 
 
-def legend(rules: "Rules") -> Legend:
-    """The inn's features and the counters, as drawn (kassen.render.legend)."""
+def legend(rules: "Rules", lang: str = DEFAULT_LANGUAGE) -> Legend:
+    """The inn's features and the counters, as drawn (kassen.render.legend), in ``lang``."""
     data = rules.data
     uid = next(u for u, c in data.counters.items() if c.skill)
     c = data.counters[uid]
     side = rules.scenario.side_info[c.side]
-    areas = [Entry(name, fill) for name, fill in AREA_FILL.items() if name in data.areas]
+    areas = [Entry(rules.name_place(name, lang), fill) for name, fill in AREA_FILL.items() if name in data.areas]
+
+    def w(key: str) -> str:
+        return map_text(f"ikedaya.legend.{key}", lang)
+
     return Legend(
         terrain=areas,
-        features=[Entry("wall: no way through", edge=EdgeStyle(WALL, width=3.5)),
-                  Entry("door: the defender rolls one more die, unless the attacker has a Sword or Spear",
-                        edge=EdgeStyle(DOOR, width=5.0)),
-                  Entry("railing: a Ronin may jump from Turn 2 (the arrow shows where he lands)",
-                        edge=EdgeStyle(RAILING, width=6.0, dash="3 2")),
-                  Entry("the Entrance and the Court count as adjacent", edge=EdgeStyle("#2e7d32", width=3.0)),
-                  Entry("the way out of the inn, with its cost", edge=EdgeStyle("#2b2b2b", width=2.0))],
-        marks=[Entry("stairs to the square named, 2 MP", mark="⇅", mark_color=STAIRS),
-               Entry("arrow to the other floor, 2 MP", mark="↗", mark_color=ARROW), *common_marks()],
-        counter=Counter(unit="legend-sample", side=c.side, at="", lines=[c.short, counter_values(rules, uid)],
+        features=[Entry(w("wall"), edge=EdgeStyle(WALL, width=3.5)),
+                  Entry(w("door"), edge=EdgeStyle(DOOR, width=5.0)),
+                  Entry(w("railing"), edge=EdgeStyle(RAILING, width=6.0, dash="3 2")),
+                  Entry(w("corner"), edge=EdgeStyle("#2e7d32", width=3.0)),
+                  Entry(w("exit"), edge=EdgeStyle("#2b2b2b", width=2.0))],
+        marks=[Entry(w("stairs"), mark="⇅", mark_color=STAIRS),
+               Entry(w("arrow"), mark="↗", mark_color=ARROW), *common_marks(lang)],
+        counter=Counter(unit="legend-sample", side=c.side, at="", lines=[_short(rules, uid, lang),
+                                                                         counter_values(rules, uid)],
                         fill=side.get("color", "#dddddd"), text_color=side.get("text_color", "#000000"),
                         selectable=False),
-        counter_notes=["top: the name", "bottom: strength, skill (剣 Swordsman, 刀 Sword, 槍 Spear, 軽 Light), status",
-                       "turned a quarter: spent this turn", "white dot: tuberculosis (Okita)",
-                       "a crowded square or box overlaps its counters: point at one to bring it to the top"])
+        counter_notes=[w("note-top"), w("note-bottom"), w("note-spent"), w("note-tuberculosis"), w("note-crowded")])
+
+
+def _short(rules: "Rules", uid: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The name on a counter: the surname ("Kondō"; in Japanese 近藤)."""
+    return counter_name(rules, uid, rules.data.counters[uid].short, lang)
 
 
 # Counter sides, in squares: never below STACKED, so every counter and its text stay legible at the
@@ -303,7 +317,7 @@ def _pool_slots(n: int) -> list[tuple[float, float]]:
 
 
 def _counter(rules: "Rules", view: View, uid: str, cx: float, cy: float, size: float, selected: bool,
-             stack: int = 1) -> str:
+             stack: int = 1, lang: str = DEFAULT_LANGUAGE) -> str:
     data = rules.data
     c = data.counters[uid]
     u = view["units"][uid]
@@ -312,16 +326,21 @@ def _counter(rules: "Rules", view: View, uid: str, cx: float, cy: float, size: f
     s = size * SCALE
     half = s / 2
     spent = bool(u.get("spent")) and u.get("at") in data.square_set
-    skill = SKILL_NAME[c.skill] + (f" {SKILL_KANJI[c.skill]}" if c.skill else "")
-    title = f"{c.name} {c.kanji} ({rules.side_name(c.side)}): strength {c.strength}, skill {skill}, " \
-            f"status {c.status}" + (", spent" if spent else "") + (", tuberculosis" if c.tuberculosis else "")
+    if lang == DEFAULT_LANGUAGE:
+        skill = SKILL_NAME[c.skill] + (f" {SKILL_KANJI[c.skill]}" if c.skill else "")
+    else:
+        skill = rules.say(msg(f"ikedaya.skill.{c.skill}"), lang)
+    title = map_text("ikedaya.map.counter", lang, name=c.name if lang == DEFAULT_LANGUAGE else c.kanji, kanji=c.kanji,
+                     side=rules.name_side(c.side, lang), strength=c.strength, skill=skill, status=c.status,
+                     spent=map_text("ikedaya.map.spent", lang) if spent else "",
+                     tuberculosis=map_text("ikedaya.map.tuberculosis", lang) if c.tuberculosis else "")
     values = counter_values(rules, uid)
     fs = s * TEXT_MIN
     body = [svg.title(title),
             svg.el("rect", {"class": "counter-body", "x": -half, "y": -half, "width": s, "height": s,
                             "rx": s * 0.1, "fill": fill, "stroke": "#ffd54a" if selected else "#1b1b1b",
                             "stroke-width": 3.0 if selected else 1.2}),
-            counter_text(0.0, -s * 0.06, c.short, fs, s * 0.92, fill=ink, font_weight="bold"),
+            counter_text(0.0, -s * 0.06, _short(rules, uid, lang), fs, s * 0.92, fill=ink, font_weight="bold"),
             counter_text(0.0, s * 0.36, values, fs, s * 0.92, fill=ink)]
     if c.tuberculosis:
         body.append(svg.el("circle", {"cx": half - s * 0.13, "cy": -half + s * 0.13, "r": s * 0.07,
@@ -331,21 +350,32 @@ def _counter(rules: "Rules", view: View, uid: str, cx: float, cy: float, size: f
     return svg.el("g", {"class": classes, "data-unit": uid, "data-side": c.side, "data-at": u["at"],
                         "data-stack": str(stack) if stack > 1 else None,
                         "transform": transform, "tabindex": "0", "role": "button",
-                        "aria-label": f"{title}, at {u['at']}"}, *body)
+                        "aria-label": map_text("ikedaya.map.counter-at", lang, unit=title, at=_where(rules, u["at"], lang))},
+                        *body)
 
 
-_STATIC: dict[int, tuple[object, list[str]]] = {}
+def _where(rules: "Rules", at: str, lang: str) -> str:
+    """A counter's place in its label: the square, or an off-map box by its name in ``lang`` (by its
+    label in English)."""
+    cell = rules.board.cells.get(at)
+    if lang == DEFAULT_LANGUAGE or cell is None or cell.kind != "box":
+        return at
+    return rules.name_place(cell.name or at, lang)
 
 
-def _static(rules: "Rules") -> list[str]:
-    """The inn's fixed drawing (labels, walls, doors, railings, stairs), built once per rules object."""
-    hit = _STATIC.get(id(rules))
+_STATIC: dict[tuple[int, str], tuple[object, list[str]]] = {}
+
+
+def _static(rules: "Rules", lang: str = DEFAULT_LANGUAGE) -> list[str]:
+    """The inn's fixed drawing (labels, walls, doors, railings, stairs), built once per rules object
+    and language."""
+    hit = _STATIC.get((id(rules), lang))
     if hit is None or hit[0] is not rules:
-        hit = _STATIC[id(rules)] = (rules, _labels(rules) + _features(rules))
+        hit = _STATIC[(id(rules), lang)] = (rules, _labels(rules, lang) + _features(rules, lang))
     return hit[1]
 
 
-def _combat(rules: "Rules", view: View) -> str:
+def _combat(rules: "Rules", view: View, lang: str = DEFAULT_LANGUAGE) -> str:
     """A combat being settled (the loser choosing casualties): the two squares."""
     step = view.get("step")
     if not isinstance(step, dict) or step.get("kind") != "loss":
@@ -353,10 +383,12 @@ def _combat(rules: "Rules", view: View) -> str:
     units = view.get("units", {})
     winners = [u for u in step.get("winners") or [] if (units.get(u) or {}).get("at")]
     at = units[winners[0]]["at"] if winners else None
-    return combat_marks(rules.board, at, step.get("from"), "Combat: the loser chooses its casualties")
+    return combat_marks(rules.board, at, step.get("from"), map_text("ikedaya.map.combat-loss", lang), lang=lang)
 
 
-def render_svg(rules: "Rules", view: View, highlight: Iterable[str] = (), selected: Optional[str] = None) -> str:
+def render_svg(rules: "Rules", view: View, highlight: Iterable[str] = (), selected: Optional[str] = None,
+               lang: str = DEFAULT_LANGUAGE) -> str:
+    """The inn for one view, its words in ``lang``."""
     data, board = rules.data, rules.board
 
     def fill(cell: Cell) -> str:
@@ -382,23 +414,25 @@ def render_svg(rules: "Rules", view: View, highlight: Iterable[str] = (), select
                                          "height": _u(0.34 + 0.62 * rows), "rx": 6.0,
                                          "fill": "#f7f4ec", "stroke": "#9a8f7a", "stroke-dasharray": "4 3",
                                          "pointer-events": "none", "class": "pool-tray"}))
-            title = "Counters to set up" if view.get("phase") == "setup" else ""
+            title = rules.name_place("Counters to set up", lang) if view.get("phase") == "setup" else ""
             if title:
                 under.append(svg.text(_u(cell.x - 1.55), _u(cell.y - 1.04), title, font_size=6.0,
                                       fill="#333333", font_weight="bold", class_="box-name"))
             for uid, (dx, dy) in zip(uids, pts):
-                counters.append(_counter(rules, view, uid, cell.x + dx, cell.y + dy, POOL_SIZE, uid == selected))
+                counters.append(_counter(rules, view, uid, cell.x + dx, cell.y + dy, POOL_SIZE, uid == selected,
+                                         lang=lang))
             continue
         size, pts = _slots(len(uids), cell.kind == "box")
         crowded = len(uids) if len(uids) > 4 or cell.kind == "box" else 1  # overlapping: raised on hover
         for uid, (dx, dy) in zip(uids, pts):
-            counters.append(_counter(rules, view, uid, cell.x + dx, cell.y + dy, size, uid == selected, crowded))
+            counters.append(_counter(rules, view, uid, cell.x + dx, cell.y + dy, size, uid == selected, crowded, lang))
     # the selected counter last, so its outline is never covered
     counters.sort(key=lambda m: 'class="unit selected' in m)
     occupied = {at for at in by_cell}
-    overlays = _area_names(rules, occupied) + _box_names(rules, view, len(by_cell.get(POOL, ()))) + under + \
-        [_combat(rules, view)] + counters
-    title = f"{rules.scenario.title}: turn {view.get('turn', 1)}"
+    overlays = _area_names(rules, occupied, lang) + _box_names(rules, view, len(by_cell.get(POOL, ())), lang) + \
+        under + [_combat(rules, view, lang)] + counters
+    title = map_text("ikedaya.map.title", lang, title=scenario_title(rules, lang), turn=view.get("turn", 1))
     return render_board(board, cell_fill=fill, counters=(), edges=None, highlight=highlight, selected=selected,
-                        marks=_static(rules), overlays=overlays, show_labels=False, title=title,
-                        legible=(STACKED * SCALE, STACKED * SCALE * TEXT_MIN))
+                        marks=_static(rules, lang), overlays=overlays, show_labels=False, title=title,
+                        legible=(STACKED * SCALE, STACKED * SCALE * TEXT_MIN), lang=lang,
+                        names=lambda name: rules.name_place(name, lang))

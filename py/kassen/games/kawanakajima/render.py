@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Iterable, Optional
 from ...engine.board import Cell
 from ...engine.state import View
 from ...render import svg
-from ...render.board import LABEL_SIZE, SCALE, Counter, combat_marks, edge_endpoints, render_board
+from ...render.board import LABEL_SIZE, SCALE, Counter, combat_marks, edge_endpoints, map_text, render_board
 from ...render.legend import Entry, Legend, common_marks
-from ...engine.messages import msg, side
+from ...engine.messages import DEFAULT_LANGUAGE, msg, side
 from .data import SIDES, TAKEDA, UESUGI
 from .hooks import full_name, markers, num
 from .hooks import title as map_title
@@ -49,7 +49,7 @@ def _cell_fill(rules: "Rules"):
     return fill
 
 
-def _map_text(rules: "Rules") -> list[str]:
+def _map_text(rules: "Rules", lang: str = DEFAULT_LANGUAGE) -> list[str]:
     """Start-group numerals, X1-X3, the unnamed Takeda hex and the place names."""
     t = rules.t
     cells = rules.board.cells
@@ -65,16 +65,16 @@ def _map_text(rules: "Rules") -> list[str]:
     for group, hexes in t.group_hexes.items():
         for lab in hexes:
             label(lab, group, NAME_Y, LABEL_SIZE, "bold", "#4a4f5a", "start-group")
-    label(t.takeda_blank, "(blank)", NAME_Y, LABEL_SIZE, None, "#6b5330", "start-blank")
+    label(t.takeda_blank, map_text("kawanakajima.map.blank", lang), NAME_Y, LABEL_SIZE, None, "#6b5330", "start-blank")
     for lab, name in t.x_name.items():
         label(lab, name, NAME_Y, 0.26, "bold", "#5a3a12", "x-hex")
     for lab, cell in cells.items():
         if cell.kind == "hex" and cell.name and lab not in t.x_name:
-            label(lab, cell.name, NAME_Y, LABEL_SIZE, "bold", "#2f2a20", "place-name")
+            label(lab, rules.name_place(cell.name, lang), NAME_Y, LABEL_SIZE, "bold", "#2f2a20", "place-name")
     return parts
 
 
-def _region_edge(rules: "Rules") -> str:
+def _region_edge(rules: "Rules", lang: str = DEFAULT_LANGUAGE) -> str:
     """A dashed line around "Takeda's side of the river", where Uesugi face-up units score."""
     t = rules.t
     board = rules.board
@@ -85,23 +85,28 @@ def _region_edge(rules: "Rules") -> str:
             (x1, y1), (x2, y2) = edge_endpoints(board.cells[a], board.cells[b], board)
             lines.append(svg.el("line", {"x1": x1, "y1": y1, "x2": x2, "y2": y2, "stroke": REGION,
                                          "stroke-width": 1.6, "stroke-dasharray": "4 3", "opacity": 0.7}))
-    return svg.el("g", {"class": "scoring-region", "role": "img", "aria-label": "Uesugi scoring region"}, *lines)
+    return svg.el("g", {"class": "scoring-region", "role": "img", "aria-label": map_text("kawanakajima.map.region", lang)},
+                  *lines)
 
 
-def _box_caption(rules: "Rules", view: View) -> str:
+def _box_caption(rules: "Rules", view: View, lang: str = DEFAULT_LANGUAGE) -> str:
     t = rules.t
     box = rules.board.cells[t.night_box]
     n = sum(1 for u in view.get("units", {}).values() if u.get("at") == t.night_box)
-    return svg.text(box.x * SCALE, (box.y - 0.7) * SCALE, f"{box.name or 'Night attack army'} ({n})",
+    name = rules.name_place(box.name or "Night attack army", lang)
+    return svg.text(box.x * SCALE, (box.y - 0.7) * SCALE, map_text("kawanakajima.map.box", lang, box=name, count=n),
                     font_size=0.3 * SCALE, text_anchor="middle", fill="#3a3327", font_weight="bold",
                     class_="box-caption")
 
 
-def counters(rules: "Rules", view: View) -> list[Counter]:
+def counters(rules: "Rules", view: View, lang: str = DEFAULT_LANGUAGE) -> list[Counter]:
     """One counter per unit on the map or in the box, showing only what the view holds, in the
-    view's order (which says nothing of identities)."""
+    view's order (which says nothing of identities); their words in ``lang``."""
     t = rules.t
-    say = rules.say
+
+    def say(value: object) -> str:
+        return rules.say(value, lang)
+
     out = []
     for key, u in view.get("units", {}).items():
         at = u.get("at")
@@ -131,24 +136,34 @@ def counters(rules: "Rules", view: View) -> list[Counter]:
     return out
 
 
-def static_layers(rules: "Rules") -> tuple[str, list[str]]:
-    """The scoring-region edge and the map's fixed labels: built once per rules object (they
-    depend only on the scenario) and kept as immutable strings."""
+def static_layers(rules: "Rules", lang: str = DEFAULT_LANGUAGE) -> tuple[str, list[str]]:
+    """The scoring-region edge and the map's fixed labels: built once per rules object and
+    language (they depend only on the scenario) and kept as immutable strings."""
+    if lang != DEFAULT_LANGUAGE:
+        found = _STATIC.get((id(rules), lang))
+        if found is None or found[0] is not rules:
+            found = _STATIC[(id(rules), lang)] = (rules, (_region_edge(rules, lang), _map_text(rules, lang)))
+        return found[1]
     if rules.svg_static is None:
         rules.svg_static = (_region_edge(rules), _map_text(rules))
     return rules.svg_static
 
 
-def render_svg(rules: "Rules", view: View, highlight: Iterable[str] = (), selected: Optional[str] = None) -> str:
-    """The whole map for one view."""
-    region, labels = static_layers(rules)
-    return render_board(rules.board, cell_fill=_cell_fill(rules), counters=counters(rules, view),
+_STATIC: dict[tuple[int, str], tuple[object, tuple[str, list[str]]]] = {}
+
+
+def render_svg(rules: "Rules", view: View, highlight: Iterable[str] = (), selected: Optional[str] = None,
+               lang: str = DEFAULT_LANGUAGE) -> str:
+    """The whole map for one view, its words in ``lang``."""
+    region, labels = static_layers(rules, lang)
+    return render_board(rules.board, cell_fill=_cell_fill(rules), counters=counters(rules, view, lang),
                         highlight=highlight, selected=selected, underlays=[region], marks=labels,
-                        overlays=[_box_caption(rules, view), _combat(rules, view)],
-                        title=rules.say(map_title(rules, view)))
+                        overlays=[_box_caption(rules, view, lang), _combat(rules, view, lang)],
+                        title=rules.say(map_title(rules, view), lang),
+                        lang=lang, names=lambda name: rules.name_place(name, lang))
 
 
-def _combat(rules: "Rules", view: View) -> str:
+def _combat(rules: "Rules", view: View, lang: str = DEFAULT_LANGUAGE) -> str:
     """A combat in progress: the attacker's hex (where it attacked from) and the defender's."""
     fight = view.get("combat")
     if not isinstance(fight, dict):
@@ -156,31 +171,34 @@ def _combat(rules: "Rules", view: View) -> str:
     units = view.get("units", {})
     defender = fight.get("defender")
     at = (units.get(defender) or {}).get("at") if isinstance(defender, str) else None
-    words = "Combat"
+    words = map_text("kawanakajima.map.combat", lang)
     t = rules.t
     if fight.get("attacker") in t.generals and defender in t.generals:
-        words = f"Combat: {rules.say(full_name(rules, fight['attacker']))} attacks {rules.say(full_name(rules, defender))}"
-    return combat_marks(rules.board, fight.get("from"), at, words)
+        words = map_text("kawanakajima.map.combat-attacks", lang,
+                         attacker=rules.say(full_name(rules, fight["attacker"]), lang),
+                         defender=rules.say(full_name(rules, defender), lang))
+    return combat_marks(rules.board, fight.get("from"), at, words, lang=lang)
 
 
-def legend(rules: "Rules") -> Legend:
-    """Terrain, start hexes, the scoring region and the counters, as drawn (kassen.render.legend)."""
+def legend(rules: "Rules", lang: str = DEFAULT_LANGUAGE) -> Legend:
+    """Terrain, start hexes, the scoring region and the counters, as drawn (kassen.render.legend),
+    in ``lang``."""
     t = rules.t
     uid = next(u for u, g in t.generals.items() if g.side == UESUGI and g.code)
     g = t.generals[uid]
+
+    def w(key: str) -> str:
+        return map_text(f"kawanakajima.legend.{key}", lang)
+
     return Legend(
-        terrain=[Entry("plains", TERRAIN_FILL["plains"]), Entry("mountain", TERRAIN_FILL["mountain"]),
-                 Entry("river (a river hex)", TERRAIN_FILL["river"]),
-                 Entry("Takeda start hex", TAKEDA_START_FILL), Entry("Uesugi start hex (group I, II, III)", UESUGI_START_FILL)],
-        features=[Entry("edge of Takeda's side of the river, where face-up Uesugi units score",
-                        outline=(REGION, "4 3"))],
-        marks=[Entry("X1-X3: where Takeda's three blind draws stand", mark="X", mark_color="#5a3a12"),
-               Entry("a face-down unit the viewer may not identify: only its side's crest",
-                     mark=t.crest[TAKEDA], mark_color="#8f2f2f"),
-               *common_marks()],
+        terrain=[Entry(w("plains"), TERRAIN_FILL["plains"]), Entry(w("mountain"), TERRAIN_FILL["mountain"]),
+                 Entry(w("river"), TERRAIN_FILL["river"]),
+                 Entry(w("takeda-start"), TAKEDA_START_FILL), Entry(w("uesugi-start"), UESUGI_START_FILL)],
+        features=[Entry(w("region"), outline=(REGION, "4 3"))],
+        marks=[Entry(w("blind-draws"), mark="X", mark_color="#5a3a12"),
+               Entry(w("face-down"), mark=t.crest[TAKEDA], mark_color="#8f2f2f"),
+               *common_marks(lang)],
         counter=Counter(unit="legend-sample", side=UESUGI, at="", lines=[g.kanji[-2:], f"{g.code} {num(g.value)}"],
                         fill=rules.scenario.side_info[UESUGI]["color"], text_color="#ffffff", badges=["M"],
                         selectable=False),
-        counter_notes=["top: the general's given name", "bottom: his letter and combat value",
-                       "pale: face down (hidden from the other side); bright: face up",
-                       "corner marks: M a move marker, R a retreat marker"])
+        counter_notes=[w("note-top"), w("note-bottom"), w("note-face"), w("note-corners")])
