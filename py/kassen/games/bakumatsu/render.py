@@ -12,9 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable, Optional
 
 from ...engine.board import Cell
+from ...engine.messages import DEFAULT_LANGUAGE
 from ...render import svg
 from ...render.legend import Entry, Legend, common_marks
-from ...render.board import SCALE, Counter, EdgeStyle, cell_xy, combat_marks, render_board
+from ...render.board import (SCALE, Counter, EdgeStyle, cell_xy, combat_marks, counter_name, map_text, render_board,
+                             scenario_title)
 from .data import CUP, COMMANDER_CUP, SET_ASIDE, box
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -34,8 +36,26 @@ def turn_of(rules: "Rules") -> int:
     return rules.d.north_turn
 
 
+def place_name(rules: "Rules", name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A place's or box's name (as the scenario spells it in English) in ``lang``: the scenario's
+    Japanese names (``names_ja``, by cell) in Japanese."""
+    if lang == DEFAULT_LANGUAGE:
+        return name
+    found = _JA_NAMES.get(id(rules))
+    if found is None or found[0] is not rules:
+        d = rules.d
+        table = {(c.name or c.label): d.names_ja[c.label] for c in d.board.cells.values() if c.label in d.names_ja}
+        table.update({area: row["name_ja"] for area, row in d.areas.items() if row.get("name_ja")})  # set-up areas
+        found = _JA_NAMES[id(rules)] = (rules, table)
+    return found[1].get(name, name)
+
+
+_JA_NAMES: dict[int, tuple[Any, dict[str, str]]] = {}
+
+
 def render_svg(rules: "Rules", view: dict[str, Any], highlight: Iterable[str] = (),
-               selected: Optional[str] = None) -> str:
+               selected: Optional[str] = None, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The map for one view, its words in ``lang``."""
     d = rules.d
     turn = turn_of(rules)
     setup_hexes = set()
@@ -51,18 +71,21 @@ def render_svg(rules: "Rules", view: dict[str, Any], highlight: Iterable[str] = 
             return AREA_FILL
         return FILL.get(c.terrain, FILL["flat"])
 
-    return render_board(d.board, cell_fill=cell_fill, counters=counters(rules, view), edges=EDGES,
+    return render_board(d.board, cell_fill=cell_fill, counters=counters(rules, view, lang), edges=EDGES,
                         highlight=highlight, selected=selected, underlays=_roads(rules),
-                        marks=_marks(rules), overlays=_overlays(rules, view),
-                        title=f"{rules.scenario.title}: {_caption(rules, view)}", turn=turn)
+                        marks=_marks(rules, lang), overlays=_overlays(rules, view, lang),
+                        title=map_text("bakumatsu.map.title", lang, title=scenario_title(rules, lang),
+                                       caption=_caption(rules, view, lang)), turn=turn,
+                        lang=lang, names=lambda name: place_name(rules, name, lang))
 
 
-def _caption(rules: "Rules", view: dict[str, Any]) -> str:
-    return f"turn {view.get('turn', 1)} of {rules.d.turns}"
+def _caption(rules: "Rules", view: dict[str, Any], lang: str = DEFAULT_LANGUAGE) -> str:
+    return map_text("bakumatsu.map.caption", lang, turn=view.get("turn", 1), turns=rules.d.turns)
 
 
-def short_name(rules: "Rules", uid: str) -> str:
-    return str(rules.scenario.units[uid].get("short") or uid)
+def short_name(rules: "Rules", uid: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The name on the counter ("1st/1"; in Japanese a short form of its kanji name, 歩1/1)."""
+    return counter_name(rules, uid, str(rules.scenario.units[uid].get("short") or uid), lang)
 
 
 def _v(value: Optional[int]) -> str:
@@ -75,16 +98,19 @@ def _back(color: str) -> str:
     return "#%02x%02x%02x" % tuple(int(c + (255 - c) * 0.62) for c in (r, g, b))
 
 
-def counter_lines(rules: "Rules", uid: str) -> list[str]:
-    """The counter's face: its name, fire-melee-morale, movement (▸) and, for artillery, range (r)."""
+def counter_lines(rules: "Rules", uid: str, lang: str = DEFAULT_LANGUAGE) -> list[str]:
+    """The counter's face: its name, fire-melee-morale, movement (▸) and, for artillery, range (r;
+    in Japanese 射); a commander's command range (C; 指), modifiers and morale (Mo; 士)."""
     u = rules.d.units[uid]
     if u.commander:
-        return [short_name(rules, uid), f"C{u.command_range} {u.fire_mod:+d}/{u.melee_mod:+d}", f"Mo{u.morale} ▸{u.ma}"]
-    third = f"r{u.range} ▸{u.ma}" if u.range else f"▸{u.ma}"
-    return [short_name(rules, uid), f"{_v(u.fire)}-{_v(u.melee)}-{u.morale}", third]
+        return [short_name(rules, uid, lang),
+                map_text("bakumatsu.map.command-line", lang, range=u.command_range, fire=u.fire_mod, melee=u.melee_mod),
+                map_text("bakumatsu.map.morale-line", lang, morale=u.morale, ma=u.ma)]
+    third = map_text("bakumatsu.map.range-line", lang, range=u.range, ma=u.ma) if u.range else f"▸{u.ma}"
+    return [short_name(rules, uid, lang), f"{_v(u.fire)}-{_v(u.melee)}-{u.morale}", third]
 
 
-def counters(rules: "Rules", view: dict[str, Any]) -> list[Counter]:
+def counters(rules: "Rules", view: dict[str, Any], lang: str = DEFAULT_LANGUAGE) -> list[Counter]:
     d = rules.d
     out = []
     disordered = set(view.get("disordered") or [])
@@ -104,19 +130,20 @@ def counters(rules: "Rules", view: dict[str, Any]) -> list[Counter]:
         fill, text = key.get("color", "#dddddd"), key.get("text_color", "#000000")
         badges: list[str] = []
         face_down = at in hidden_boxes or at == box(SET_ASIDE, u.side)
-        lines = counter_lines(rules, uid)
-        words = rules.name_unit(uid)
+        lines = counter_lines(rules, uid, lang)
+        name = rules.name_unit(uid, lang)
         if u.commander:
             fill, text = info["color"], info.get("text_color", "#ffffff")
             badges.append("★")
-            words += f" (commander: range {u.command_range}, fire {u.fire_mod:+d}, melee {u.melee_mod:+d}, " \
-                     f"morale {u.morale}, movement {u.ma})"
+            words = map_text("bakumatsu.map.commander", lang, unit=name, range=u.command_range, fire=u.fire_mod,
+                             melee=u.melee_mod, morale=u.morale, ma=u.ma)
         else:
-            words += f" ({lines[1]} fire-melee-morale, movement {u.ma}" + (f", range {u.range}" if u.range else "") + ")"
+            words = map_text("bakumatsu.map.unit", lang, unit=name, values=lines[1], ma=u.ma,
+                             range=map_text("bakumatsu.map.range", lang, range=u.range) if u.range else "")
             if uid in disordered:
                 fill, text = _back(fill), "#1b1b1b"
                 badges.append("乱")
-                words += ", disordered"
+                words += map_text("bakumatsu.map.disordered", lang)
         if uid in done:
             badges.append("✓")
         if uid in fighting:
@@ -139,7 +166,7 @@ def _roads(rules: "Rules") -> list[str]:
     return parts
 
 
-def _marks(rules: "Rules") -> list[str]:
+def _marks(rules: "Rules", lang: str = DEFAULT_LANGUAGE) -> list[str]:
     """Fixed marks: place names, entry hexes, box captions, the legend."""
     d = rules.d
     turn = turn_of(rules)
@@ -147,7 +174,8 @@ def _marks(rules: "Rules") -> list[str]:
     for c in d.board.map_cells():
         if c.name:
             cx, cy = cell_xy(c, turn)
-            parts.append(svg.text(cx, cy + 0.74 * SCALE, c.name, font_size=0.19 * SCALE, text_anchor="middle",
+            parts.append(svg.text(cx, cy + 0.74 * SCALE, place_name(rules, c.name, lang), font_size=0.19 * SCALE,
+                                  text_anchor="middle",
                                   fill="#3b2a14", class_="place-name"))
     for side_id, h in d.entry_of.items():
         cx, cy = cell_xy(d.board.cells[h], turn)
@@ -160,42 +188,44 @@ def _marks(rules: "Rules") -> list[str]:
     for c in d.board.cells.values():
         if c.kind == "box":
             cx, cy = cell_xy(c, turn)
-            parts.append(svg.text(cx - c.w / 2 * SCALE, cy - c.h / 2 * SCALE - 0.15 * SCALE, c.name or c.label,
+            parts.append(svg.text(cx - c.w / 2 * SCALE, cy - c.h / 2 * SCALE - 0.15 * SCALE,
+                                  place_name(rules, c.name or c.label, lang),
                                   font_size=0.3 * SCALE, fill="#333333", class_="box-title"))
     return parts
 
 
-def legend(rules: "Rules") -> Legend:
-    """Terrain, hexsides, marks and a counter, as drawn (kassen.render.legend)."""
+def legend(rules: "Rules", lang: str = DEFAULT_LANGUAGE) -> Legend:
+    """Terrain, hexsides, marks and a counter, as drawn (kassen.render.legend), in ``lang``."""
     d = rules.d
     used = {d.board.cells[h].terrain for h in d.hexes}
-    terrain = [Entry(f"{d.tec['terrain'][t]['name']} {d.tec['terrain'][t]['name_ja']}", FILL[t])
+    english = lang == DEFAULT_LANGUAGE
+
+    def w(key: str, **args: object) -> str:
+        return map_text(f"bakumatsu.legend.{key}", lang, **args)
+
+    terrain = [Entry(f"{d.tec['terrain'][t]['name']} {d.tec['terrain'][t]['name_ja']}" if english
+                     else d.tec['terrain'][t]['name_ja'], FILL[t])
                for t in LEGEND_TERRAIN if t in used]
     if d.areas:
-        terrain.append(Entry("a set-up area of the side setting up (during the set-up)", AREA_FILL))
-    features = [Entry(f"{row['name']} {row['name_ja']} (hexside)", edge=EDGES[f])
+        terrain.append(Entry(w("setup-area"), AREA_FILL))
+    features = [Entry(w("hexside", name=f"{row['name']} {row['name_ja']}" if english else row["name_ja"]), edge=EDGES[f])
                 for f, row in d.hexside_tec.items() if f in EDGES and any(f in v for v in d.side_features.values())]
-    features.append(Entry("road 道路: 1 MP a hex along it; road movement 2 hexes a MP", edge=EdgeStyle(ROAD, width=5.0)))
-    marks = [Entry("victory hex 勝利ヘクス: the dot takes its holder's colour (white: nobody's)", mark="●",
-                   mark_color="#b00000"),
-             Entry("entry hex 登場ヘクス, in its side's colour", mark="E", mark_color="#7a1010"),
-             *common_marks()]
+    features.append(Entry(w("road"), edge=EdgeStyle(ROAD, width=5.0)))
+    marks = [Entry(w("victory"), mark="●", mark_color="#b00000"),
+             Entry(w("entry"), mark="E", mark_color="#7a1010"),
+             *common_marks(lang)]
     sample = next(iter(d.combat_units[d.first]))
     u = d.units[sample]
     key = d.color_key[u.formation]
     return Legend(
         terrain=terrain, features=features, marks=marks,
-        counter=Counter(unit="legend-sample", side=u.side, at="", lines=counter_lines(rules, sample),
+        counter=Counter(unit="legend-sample", side=u.side, at="", lines=counter_lines(rules, sample, lang),
                         fill=key["color"], text_color=key["text_color"], badges=["✓"], selectable=False),
-        counter_notes=["top: the unit", "middle: fire strength - melee strength (— none) - morale",
-                       "bottom: ▸ movement allowance; r range (artillery only)",
-                       "washed out with 乱: disordered (its back side): it may neither fire nor melee",
-                       "★ a commander (Tabarazaka), in its side's colour: C command range, fire/melee modifiers",
-                       "corner marks: ✓ has acted this phase, × in the combat being resolved",
-                       "face down (R, L): in a cup, not yet drawn"])
+        counter_notes=[w(f"note-{n}") for n in ("top", "middle", "bottom", "disordered", "commander", "corners",
+                                                  "face-down")])
 
 
-def _overlays(rules: "Rules", view: dict[str, Any]) -> list[str]:
+def _overlays(rules: "Rules", view: dict[str, Any], lang: str = DEFAULT_LANGUAGE) -> list[str]:
     """What changes during play: who holds each victory hex, the combat being resolved."""
     d = rules.d
     turn = turn_of(rules)
@@ -210,9 +240,9 @@ def _overlays(rules: "Rules", view: dict[str, Any]) -> list[str]:
                                        "class": "victory-hex", "data-hex": h, "data-owner": owner or "none"}))
     record = view.get("combat")
     if record and record.get("kind") in ("fire", "melee") and record.get("at") in d.board.cells:
-        verb = "fires at" if record["kind"] == "fire" else "attacks"
-        words = f"{rules.name_unit(record['unit'])} {verb} {rules.name_unit(record['target'])}"
-        parts.append(combat_marks(d.board, record["from"], record["at"], words, turn))
+        words = map_text(f"bakumatsu.map.{record['kind']}", lang, unit=rules.name_unit(record["unit"], lang),
+                         target=rules.name_unit(record["target"], lang))
+        parts.append(combat_marks(d.board, record["from"], record["at"], words, turn, lang))
     retreat = view.get("retreat")
     if retreat:
         pts = [cell_xy(d.board.cells[h], turn) for h in retreat["path"] if h in d.board.cells]
