@@ -24,6 +24,8 @@ for sid in scenario_ids():
         if n in (0, 60):
             svg = rules.render_svg(rules.view_for(state, None), highlight=(), selected=None)
             print(sid, n, hashlib.sha256(svg.encode("utf-8")).hexdigest())
+            svg = rules.draw(rules.view_for(state, None), lang="ja")
+            print(sid, n, "ja", hashlib.sha256(svg.encode("utf-8")).hexdigest())
 """
 
 
@@ -35,6 +37,6 @@ def _digests(hash_seed: str) -> str:
 
 def test_every_scenario_is_drawn_the_same_whatever_the_hash_seed() -> None:
     first = _digests("1")
-    assert first.count("\n") >= 10  # every scenario, drawn twice
+    assert first.count("\n") >= 20  # every scenario, drawn twice, in English and in Japanese
     assert _digests("2") == first
     assert _digests("3") == first

@@ -55,6 +55,8 @@ def shown(rules: Any, state: State, viewer: Optional[str], probes: Iterable[Acti
     out = {
         "view": json.dumps(view, ensure_ascii=False),
         "svg": rules.render_svg(view) if svg else "",
+        # the drawing in Japanese names units and places its own way: it too may tell nothing more
+        "svg ja": rules.draw(view, lang="ja") if svg and hasattr(rules, "draw") else "",
         "status": json.dumps(list(rules.status(view)), ensure_ascii=False),
         "prompt": rules.prompt(view),
         "unit details": json.dumps([list(rules.unit_details(view, k)) for k in units], ensure_ascii=False),
