@@ -34,7 +34,7 @@ VISIBLE_TEXTS_JS = """() => {
 
 # Words allowed in Japanese: the app's name, keys of the keyboard, units of size, a game's published
 # title (幸村外伝EPISODE-0)
-ALLOWED = {"kassen", "Ctrl", "Esc", "Home", "End", "Python", "EPISODE"}
+ALLOWED = {"kassen", "Ctrl", "Esc", "Home", "End", "Enter", "Python", "EPISODE"}
 # ... and on the map: the Roman numerals of Kawanakajima's start groups (tests/render/test_map_language.py)
 MAP_ALLOWED = {"III"}
 ENGLISH = re.compile(r"[A-Za-z]{3,}")
