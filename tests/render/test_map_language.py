@@ -33,11 +33,15 @@ WORDS = re.compile(r'>([^<>]+)<|aria-label="([^"]*)"')
 STEPS = (25, 60)
 
 
+#: games whose drawing does not take a language yet
+NOT_YET = {"yukimura"}
+
+
 def japanese(sid: str):
     game = load_rules(sid).game
     has_ja = (ROOT / "py" / "kassen" / "games" / game / "locale" / "ja.json").exists()
-    return sid if has_ja else pytest.param(sid, marks=pytest.mark.xfail(
-        reason="its locale/ja.json is not written yet", strict=False))
+    return sid if has_ja and game not in NOT_YET else pytest.param(sid, marks=pytest.mark.xfail(
+        reason="its map is not drawn in Japanese yet", strict=True))
 
 
 def english_words(svg: str) -> dict[str, str]:
