@@ -11,8 +11,10 @@ import hashlib
 from typing import TYPE_CHECKING, Any, Iterable, Optional
 
 from ...engine.board import Cell
+from ...engine.messages import DEFAULT_LANGUAGE
 from ...render import svg
-from ...render.board import SCALE, Counter, EdgeStyle, cell_xy, combat_marks, render_board
+from ...render.board import (SCALE, Counter, EdgeStyle, cell_xy, combat_marks, counter_name, map_text, render_board,
+                             scenario_title)
 from ...render.legend import Entry, Legend, common_marks
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -32,8 +34,31 @@ def force_color(force: str) -> str:
     return "#%02x%02x%02x" % (60 + h[0] % 160, 60 + h[1] % 160, 60 + h[2] % 160)
 
 
+def place_name(rules: "Rules", name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A place's, box's, set-up area's or map's name (as the scenario spells it in English) in
+    ``lang``: in Japanese the scenario's ``names_ja`` (by cell), ``area_names`` and the maps' kanji."""
+    if lang == DEFAULT_LANGUAGE:
+        return name
+    found = _JA_NAMES.get(id(rules))
+    if found is None or found[0] is not rules:
+        d = rules.d
+        names_ja = d.rules_data.get("names_ja") or {}
+        table = {(c.name or c.label): names_ja[c.label] for c in d.board.cells.values() if c.label in names_ja}
+        table.update({area: row["name_ja"] for area, row in (d.rules_data.get("area_names") or {}).items()
+                      if isinstance(row, dict) and row.get("name_ja")})
+        for m in d.board.maps:  # "Dōmyōji (道明寺)": the kanji between the brackets
+            if m.name and "(" in m.name and m.name.endswith(")"):
+                table[m.name] = m.name[m.name.index("(") + 1:-1]
+        found = _JA_NAMES[id(rules)] = (rules, table)
+    return found[1].get(name, name)
+
+
+_JA_NAMES: dict[int, tuple[Any, dict[str, str]]] = {}
+
+
 def render_svg(rules: "Rules", view: dict[str, Any], highlight: Iterable[str] = (),
-               selected: Optional[str] = None) -> str:
+               selected: Optional[str] = None, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The map(s) for one view, their words in ``lang``."""
     d = rules.d
 
     def cell_fill(c: Cell) -> str:
@@ -43,20 +68,24 @@ def render_svg(rules: "Rules", view: dict[str, Any], highlight: Iterable[str] = 
             return WEST
         return FILL.get(c.terrain, FILL["flat"])
 
-    return render_board(d.board, cell_fill=cell_fill, counters=counters(rules, view), edges=EDGES,
-                        highlight=highlight, selected=selected, underlays=_roads(rules), marks=_marks(rules),
-                        overlays=_overlays(rules, view),
-                        title=f"{rules.scenario.title}: turn {view.get('turn', 1)} of {d.turns}")
+    return render_board(d.board, cell_fill=cell_fill, counters=counters(rules, view, lang), edges=EDGES,
+                        highlight=highlight, selected=selected, underlays=_roads(rules), marks=_marks(rules, lang),
+                        overlays=_overlays(rules, view, lang),
+                        title=map_text("yukimura.map.title", lang, title=scenario_title(rules, lang),
+                                       turn=view.get("turn", 1), turns=d.turns),
+                        lang=lang, names=lambda name: place_name(rules, name, lang))
 
 
-def counter_lines(rules: "Rules", uid: str) -> list[str]:
+def counter_lines(rules: "Rules", uid: str, lang: str = DEFAULT_LANGUAGE) -> list[str]:
+    """The counter's face: its name (the kanji of its force, 後藤隊), strength-morale-movement."""
     u = rules.d.units[uid]
     name = str(rules.scenario.units[uid].get("short") or rules.scenario.units[uid].get("kanji") or uid)
+    name = counter_name(rules, uid, name, lang)
     morale = "*" if u.star else str(u.morale)
     return [name[:6], f"{u.cs}-{morale}-{u.ma}"]
 
 
-def counters(rules: "Rules", view: dict[str, Any]) -> list[Counter]:
+def counters(rules: "Rules", view: dict[str, Any], lang: str = DEFAULT_LANGUAGE) -> list[Counter]:
     d = rules.d
     out = []
     done = set(view.get("done") or [])
@@ -71,26 +100,27 @@ def counters(rules: "Rules", view: dict[str, Any]) -> list[Counter]:
             continue
         info = rules.scenario.side_info[u.side]
         badges: list[str] = []
-        words = f"{rules.name_unit(uid)} ({u.cs}-{'*' if u.star else u.morale}-{u.ma} strength-morale-movement"
         leader = d.leader_unit.get(u.leader)
-        if leader and leader != uid:
-            words += f"; leader {rules.name_unit(leader)}"
-        words += ")"
+        words = map_text("yukimura.map.unit", lang, unit=rules.name_unit(uid, lang),
+                         values=f"{u.cs}-{'*' if u.star else u.morale}-{u.ma}",
+                         leader=map_text("yukimura.map.leader", lang, leader=rules.name_unit(leader, lang))
+                         if leader and leader != uid else "")
         if u.is_leader:
             badges.append("★")
         lim = d.limits.get(u.force)
         if lim is not None and turn < lim.until and u.force not in released:
             badges.append("凍" if lim.until > d.turns else "待")
-            words += ", frozen" if lim.until > d.turns else f", held until turn {lim.until}"
+            words += map_text("yukimura.map.frozen", lang) if lim.until > d.turns else \
+                map_text("yukimura.map.held", lang, turn=lim.until)
         if uid in markers:
             badges.append("連")
-            words += ", chain-retreat marker"
+            words += map_text("yukimura.map.chain-marker", lang)
         if uid in done:
             badges.append("✓")
         if uid in fighting:
             badges.insert(0, "×")
         band = force_color(u.force)
-        out.append(Counter(unit=uid, side=u.side, at=at, lines=counter_lines(rules, uid), fill=info["color"],
+        out.append(Counter(unit=uid, side=u.side, at=at, lines=counter_lines(rules, uid, lang), fill=info["color"],
                            text_color=info.get("text_color", "#ffffff"), title=words, badges=badges,
                            band=band))
     return out
@@ -116,13 +146,14 @@ def _mark(rules: "Rules", h: str, letter: str, color: str, kind: str) -> list[st
                      fill="#ffffff", font_weight="bold")]
 
 
-def _marks(rules: "Rules") -> list[str]:
+def _marks(rules: "Rules", lang: str = DEFAULT_LANGUAGE) -> list[str]:
     d = rules.d
     parts: list[str] = []
     for c in d.board.map_cells():
         if c.name:
             cx, cy = cell_xy(c)
-            parts.append(svg.text(cx, cy + 0.74 * SCALE, c.name, font_size=0.19 * SCALE, text_anchor="middle",
+            parts.append(svg.text(cx, cy + 0.74 * SCALE, place_name(rules, c.name, lang), font_size=0.19 * SCALE,
+                                  text_anchor="middle",
                                   fill="#3b2a14", class_="place-name"))
     for h in d.breakthrough:
         parts += _mark(rules, h, "B", "#7a1010", "breakthrough-hex")
@@ -142,24 +173,26 @@ def _marks(rules: "Rules") -> list[str]:
         if cells:
             x = min(cell_xy(c)[0] for c in cells)
             y = min(cell_xy(c)[1] for c in cells)
-            parts.append(svg.text(x, y - 0.9 * SCALE, m.name, font_size=0.6 * SCALE, fill="#333333",
+            parts.append(svg.text(x, y - 0.9 * SCALE, place_name(rules, m.name, lang), font_size=0.6 * SCALE,
+                                  fill="#333333",
                                   class_="map-name"))
     for c in d.board.cells.values():
         if c.kind == "box":
             cx, cy = cell_xy(c)
-            parts.append(svg.text(cx - c.w / 2 * SCALE, cy - c.h / 2 * SCALE - 0.15 * SCALE, c.name or c.label,
+            parts.append(svg.text(cx - c.w / 2 * SCALE, cy - c.h / 2 * SCALE - 0.15 * SCALE,
+                                  place_name(rules, c.name or c.label, lang),
                                   font_size=0.3 * SCALE, fill="#333333", class_="box-title"))
     return parts
 
 
-def _overlays(rules: "Rules", view: dict[str, Any]) -> list[str]:
+def _overlays(rules: "Rules", view: dict[str, Any], lang: str = DEFAULT_LANGUAGE) -> list[str]:
     d = rules.d
     parts = []
     record = view.get("combat")
     if record and record.get("at") in d.board.cells and record.get("froms"):
-        verb = "fires at" if record["kind"] == "fire" else "attacks"
-        words = f"{rules.name_unit(record['units'][0])} {verb} {rules.name_unit(record['target'])}"
-        parts.append(combat_marks(d.board, record["froms"][0], record["at"], words))
+        words = map_text("yukimura.map.fire" if record["kind"] == "fire" else "yukimura.map.melee", lang,
+                         unit=rules.name_unit(record["units"][0], lang), target=rules.name_unit(record["target"], lang))
+        parts.append(combat_marks(d.board, record["froms"][0], record["at"], words, lang=lang))
     retreat = view.get("retreat")
     if retreat:
         pts = [cell_xy(d.board.cells[h]) for h in retreat["path"] if h in d.board.cells]
@@ -178,28 +211,30 @@ def _overlays(rules: "Rules", view: dict[str, Any]) -> list[str]:
     return parts
 
 
-def legend(rules: "Rules") -> Legend:
+def legend(rules: "Rules", lang: str = DEFAULT_LANGUAGE) -> Legend:
+    """Terrain, hexsides, marks and a counter, as drawn (kassen.render.legend), in ``lang``."""
     d = rules.d
     used = {d.board.cells[h].terrain for h in d.hexes}
-    names = {"flat": "flat 平地", "marsh": "marsh 湿地: 2 MP", "mountain": "mountain 山地: 2 MP, one column",
-             "burial_mound": "burial mound 古墳", "large_river": "large river 大河: only along a road"}
-    terrain = [Entry(names[t], FILL[t]) for t in names if t in used]
+
+    def w(key: str) -> str:
+        return map_text(f"yukimura.legend.{key}", lang)
+
+    names = ("flat", "marsh", "mountain", "burial_mound", "large_river")
+    terrain = [Entry(w(t.replace("_", "-")), FILL[t]) for t in names if t in used]
     if d.ishikawa_west:
-        terrain.append(Entry("west of the Ishikawa Line (flat)", WEST))
-    features = [Entry("small river 小河川 (hexside): +1 MP, one column left", edge=EDGES["small-river"]),
-                Entry("impassable hexside 通行不能", edge=EDGES["impassable"]),
-                Entry("road 街道: 1 MP a hex; road movement up to 8 hexes", edge=EdgeStyle(ROAD, width=5.0))]
-    marks = [Entry("breakthrough hex 突破ヘクス", mark="B", mark_color="#7a1010"),
-             Entry("reinforcement entry hex", mark="E", mark_color="#1f3a6b"),
-             Entry("Komatsuyama 小松山", mark="★", mark_color="#c00000"),
-             *common_marks()]
+        terrain.append(Entry(w("west"), WEST))
+    features = [Entry(w("small-river"), edge=EDGES["small-river"]),
+                Entry(w("impassable"), edge=EDGES["impassable"]),
+                Entry(w("road"), edge=EdgeStyle(ROAD, width=5.0))]
+    marks = [Entry(w("breakthrough"), mark="B", mark_color="#7a1010"),
+             Entry(w("entry"), mark="E", mark_color="#1f3a6b"),
+             Entry(w("komatsuyama"), mark="★", mark_color="#c00000"),
+             *common_marks(lang)]
     sample = next(iter(d.units))
     u = d.units[sample]
     info = rules.scenario.side_info[u.side]
     return Legend(terrain=terrain, features=features, marks=marks,
-                  counter=Counter(unit="legend-sample", side=u.side, at="", lines=counter_lines(rules, sample),
+                  counter=Counter(unit="legend-sample", side=u.side, at="", lines=counter_lines(rules, sample, lang),
                                   fill=info["color"], text_color=info.get("text_color", "#ffffff"), badges=["✓"],
                                   selectable=False),
-                  counter_notes=["top: the unit", "bottom: combat strength - morale (* never checks) - movement",
-                                 "★ a leader; 凍 frozen all game; 待 held until a turn; 連 chain-retreat marker",
-                                 "✓ has acted this phase; × in the combat being resolved"])
+                  counter_notes=[w("note-top"), w("note-bottom"), w("note-badges"), w("note-corners")])
