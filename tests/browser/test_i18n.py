@@ -131,8 +131,8 @@ def test_the_choice_is_remembered_and_a_link_can_fix_it(open_app: Callable[..., 
 
 
 def test_the_places_a_screen_reader_reads_are_japanese(open_app: Callable[..., Page]) -> None:
-    """Yukimura names its places in Japanese for the cells' labels (the drawing's words are English):
-    a hex's own name or its area's, then its label ('若江 Y:2514, 平地. …')."""
+    """The cells' labels of a Japanese page (Yukimura's Yao) name each place in Japanese: a hex's own
+    name or its area's, then its label ('若江 Y:2514, 平地. …'), never an area id or English words."""
     page = open_app("/?lang=ja&scenario=yao&seed=3")
     cells = page.locator('#map g[data-layer="cells"] [data-cell]')
     expect(cells.first).to_have_attribute("aria-label", re.compile("駒"))

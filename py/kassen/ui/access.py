@@ -107,7 +107,7 @@ class Access:
             base = self._places.get(label)
             if base is None:
                 continue
-            parts = [self._place_words(label, base, lang)]
+            parts = [base or label]
             terrain = self._terrain.get(label)
             if terrain:
                 key = f"a11y.terrain.{terrain}"
@@ -173,18 +173,7 @@ class Access:
         return _without_place(str(words), str(node.getAttribute("data-at"))) if present(words) and words else uid
 
     def _place_name(self, label: str) -> str:
-        return self._place_words(label, self._places.get(label), self.lang)
-
-    def _place_words(self, label: str, drawn: Optional[str], lang: str) -> str:
-        """A place's own words: the game's in the reader's language where it names its places there
-        (a ``place_words`` hook; the drawing's words are English), else the drawing's."""
-        rules = self.app.controller.rules
-        hook = getattr(getattr(rules, "hooks", None), "place_words", None)
-        if lang != "en" and callable(hook):
-            words = hook(rules, label, lang)
-            if words:
-                return str(words)
-        return drawn or label
+        return self._places.get(label) or label
 
     # -- clause ids as links ----------------------------------------------------------------------
     def _link_notices(self) -> None:

@@ -41,20 +41,6 @@ def cell_name(g: "Rules", label: Optional[str], lang: str) -> str:
     return f"{label} ({name})" if name else label
 
 
-def place_words(g: "Rules", label: str, lang: str) -> Optional[str]:
-    """A hex as a screen reader's place label names it in Japanese (the drawing's words are English):
-    its own name or its area's, then its label ('小松山（赤星） D:1621', '玉手山 D:0819', 'D:0101'); a box's name."""
-    c = g.board.cells.get(label)
-    if c is None or lang != "ja":
-        return None
-    names = g.d.rules_data.get("names_ja", {})
-    if c.kind == "box":
-        return names.get(label)
-    area = g.d.rules_data.get("area_names", {}).get(c.area or "") or {}
-    name = names.get(label) or area.get("name_ja")
-    return f"{name} {label}" if name else label
-
-
 def side_name(g: "Rules", side_id: str, lang: str) -> str:
     info = g.scenario.side_info.get(side_id, {})
     if lang == "ja":
