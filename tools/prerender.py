@@ -5,7 +5,9 @@ Why: a cold start waits ~2 s for Pyodide; a player can study the map meanwhile. 
 (static/js/preview.js) shows ``maps/<scenario>.svg`` in ``#map`` at once for a new game, and
 ``maps/board/<scenario>.svg`` (the same map without its counters) for a link or a resumed game
 (their counters come when Python is ready); the menu shows each battle's file as a small picture.
-They are shown as images: an image is what browsers count as the page's largest paint.
+They are shown as images: an image is what browsers count as the page's largest paint. The same
+pictures in Japanese (``maps/ja/...``, drawn with ``lang="ja"``) are shown to a reader whose language
+static/js/lang.js decided is Japanese.
 
 Only what a spectator may see is drawn (the view of no player): a pre-rendered file is public. A
 scenario whose starting counters depend on the seed gets its map without counters (a new game
@@ -21,6 +23,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 MAPS_DIR = "maps"
+#: languages other than English drawn too, each under maps/<lang>/ (static/js/preview.js picks by <html lang>)
+LANGUAGES = ("ja",)
 # The seeds compared to decide whether the starting counters are the same in every new game.
 SEEDS = (1, 2, 3)
 _UNITS = re.compile(r'(<g data-layer="units"[^>]*>).*?(</g>)(?=<g data-layer=|</svg>)', re.S)
@@ -58,9 +62,15 @@ def prerendered() -> tuple[dict[str, bytes], list[str]]:
         rules = load_rules(sid)
         drawn = {rules.render_svg(rules.view_for(rules.setup(seed), None), highlight=(), selected=None)
                  for seed in SEEDS}
-        markup = drawn.pop() if len(drawn) == 1 else without_counters(drawn.pop())
+        same = len(drawn) == 1
+        markup = drawn.pop() if same else without_counters(drawn.pop())
         out[f"{MAPS_DIR}/{sid}.svg"] = markup.encode("utf-8")
         out[f"{MAPS_DIR}/board/{sid}.svg"] = without_counters(markup).encode("utf-8")
+        for lang in LANGUAGES:
+            drawn_in = rules.draw(rules.view_for(rules.setup(SEEDS[0]), None), lang=lang)
+            markup = drawn_in if same else without_counters(drawn_in)
+            out[f"{MAPS_DIR}/{lang}/{sid}.svg"] = markup.encode("utf-8")
+            out[f"{MAPS_DIR}/{lang}/board/{sid}.svg"] = without_counters(markup).encode("utf-8")
     return out, ids
 
 

@@ -75,7 +75,7 @@ function choose() {
   return "en";
 }
 
-const lang = choose();
+export const lang = choose();
 document.documentElement.lang = lang;
 const say = (key) => TEXTS[key]?.[lang] ?? TEXTS[key]?.en ?? "";
 

@@ -6,6 +6,9 @@
 //   #k1.<kind>.<id>...  a link: its scenario's map, the counters come when Python is ready
 //   (nothing)           the saved game the page will resume: its scenario's map, without counters
 //
+// In the language static/js/lang.js decided: a Japanese reader sees maps/ja/... (the same map drawn in
+// Japanese by the build).
+//
 // It is an <img> of the SVG file (an image is what the browser counts as the largest paint; the file is
 // fetched and drawn off the main thread). Python replaces it with its own drawing (kassen.ui.mapview),
 // so nothing here lasts past data-ready.
@@ -15,7 +18,11 @@
 // picture; the interpreter boots while PyScript loads its own modules, and the app archive PyScript reads
 // next is asked for meanwhile.
 
+import { lang } from "./lang.js";
+
 const PRELOADS = [["./app/kassen.zip", "fetch"]];
+// the languages the build drew the maps in besides English (tools/prerender.py LANGUAGES)
+const DRAWN_IN = ["ja"];
 // The Japanese font (tools/build.py writes its stylesheet): added by script, so it never holds up the
 // first paint; only the slices holding characters on the page are downloaded (unicode-range).
 const FONT_CSS = "./runtime/fonts/noto-sans-jp/5.3.0/noto-sans-jp.css";
@@ -50,7 +57,8 @@ function show(scenario, counters) {
   if (pythonDrew()) return Promise.resolve();
   const picture = document.createElement("img");
   picture.className = "map-preview";
-  picture.src = counters ? `./maps/${scenario}.svg` : `./maps/board/${scenario}.svg`;
+  const dir = DRAWN_IN.includes(lang) ? `./maps/${lang}` : "./maps";
+  picture.src = counters ? `${dir}/${scenario}.svg` : `${dir}/board/${scenario}.svg`;
   picture.alt = ""; // the map's names are in the drawing Python puts here; this is a picture of it
   picture.decoding = "async";
   picture.fetchPriority = "high";

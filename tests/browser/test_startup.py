@@ -59,6 +59,15 @@ def test_a_new_game_shows_its_map_and_counters_before_python_is_ready(page: Page
     assert any(url.endswith("/maps/mukden.svg") for url in page_watch.requests)
 
 
+def test_a_japanese_reader_sees_the_map_drawn_in_japanese_before_python(page: Page, base_url: str) -> None:
+    """The language static/js/lang.js decides (here by the link) picks the picture drawn in Japanese."""
+    first = _first_map(page, base_url + "?scenario=mukden&seed=1&lang=ja")
+    assert first is not None and first["ready"] is None, first
+    assert first["src"] == "./maps/ja/mukden.svg"
+    picture = page.request.get(base_url + "maps/ja/mukden.svg").text()
+    assert "奉天" in picture and "第一軍" in picture and ">1st<" not in picture
+
+
 def test_a_link_shows_its_map_at_once_and_its_counters_when_ready(page: Page, base_url: str,
                                                                   page_watch: Watch) -> None:
     sys.path.insert(0, str(ROOT / "py"))

@@ -255,8 +255,13 @@ def test_every_scenario_has_its_map_drawn_at_build_time(dist: Path) -> None:
         assert "<script" not in svg and "href=" not in svg
         board = (dist / "maps" / "board" / f"{sid}.svg").read_text("utf-8")  # for links: the map alone
         assert "data-unit=" not in board and board.count("data-cell=") == svg.count("data-cell=")
+        # the same pictures drawn in Japanese, for a Japanese reader (static/js/preview.js)
+        ja = (dist / "maps" / "ja" / f"{sid}.svg").read_text("utf-8")
+        assert ja == rules.draw(rules.view_for(rules.setup(1), None), lang="ja") and ja != svg
+        assert (dist / "maps" / "ja" / "board" / f"{sid}.svg").read_text("utf-8").count("data-cell=") == \
+            svg.count("data-cell=")
     manifest = json.loads((dist / "sw-manifest.json").read_text("utf-8"))
-    assert {f"maps/{sid}.svg" for sid in ids} | {f"maps/board/{sid}.svg" for sid in ids} \
+    assert {f"maps/{d}{sid}.svg" for sid in ids for d in ("", "board/", "ja/", "ja/board/")} \
         <= set(manifest["files"])  # offline too
 
 
