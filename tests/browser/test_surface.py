@@ -138,6 +138,8 @@ def looking_at_the_map_the_dock_is_in_reach(page: Page) -> None:
     scroll = page.evaluate("window.scrollY")
     size = page.viewport_size
     assert size
+    # nothing (the header's buttons and language switch included) makes the page wider than the phone
+    assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
     for region in ("#dock", "#turn", "#undo"):
         assert in_viewport(page, region), region
     dock = page.locator("#dock").bounding_box()
