@@ -403,6 +403,9 @@ class Drawing:
         if bar.getAttribute("data-action") != pending.action:
             bar.setAttribute("data-action", pending.action)
             self.map.reveal(pending.cells)
+            # on a phone the dock scrolls its own content: a long prompt or news list can leave the
+            # bar below the dock's fold, out of the thumb's reach
+            bar.scrollIntoView(browser.js_object({"block": "nearest"}))
 
     def _render_cover(self, side: Optional[str], text: str, side_name: str = "") -> None:
         cover = by_id("cover")
