@@ -112,7 +112,9 @@ def status(g: "Rules", view: dict[str, Any]) -> list[tuple[Msg, Any]]:
     else:
         rows.append((msg("yukimura.status.to-act"), msg("yukimura.status.dice") if to_move == CHANCE
                      else side(to_move)))
-    if (view.get("options") or {}).get("command_range"):
+    # the page's "Rule options" row names it when it differs from the scenario's default; this row
+    # says it where the scenario itself plays with command range
+    if (view.get("options") or {}).get("command_range") and d.rules_data.get("command_range_default"):
         rows.append((msg("yukimura.status.command"), msg("yukimura.status.command-on")))
     units = view.get("units", {})
     for s in d.sides:
