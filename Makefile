@@ -24,8 +24,17 @@ serve: build
 build: $(NPM_STAMP)
 	$(PYTHON) tools/build.py
 
+# Without PYTEST_ARGS: the tests that need no browser and no dist/ on both cores (pytest-xdist, a file's
+# tests kept together so its module fixtures such as self-play run once), then the browser and build tests
+# one at a time (each boots Chromium and Pyodide; they share dist/ and a server). With PYTEST_ARGS: just those.
+UNIT_TESTS := --ignore=tests/browser --ignore=tests/web
 test: browser-deps build $(VENV_STAMP)
+ifeq ($(strip $(PYTEST_ARGS)),)
+	$(VENV)/bin/python -m pytest -n 2 --dist loadfile $(UNIT_TESTS) tests
+	$(VENV)/bin/python -m pytest tests/browser tests/web
+else
 	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
+endif
 
 bench: browser-deps build $(VENV_STAMP)
 	$(VENV)/bin/python -m pytest -m bench -s tests/browser/test_timing.py tests/browser/test_lighthouse.py tests/browser/test_engine_speed.py tests/browser/test_surface_bench.py tests/browser/test_computer_bench.py $(PYTEST_ARGS)
