@@ -10,6 +10,12 @@ Used by each game's test_selfplay.py (CI runs at least 200 games per game):
 - game-specific invariants (a callback) hold;
 - for games on the phase toolkit: refusals agree with the legal actions and cite clauses
   (support/refusals.py), and every state key is classified by the observation whitelist.
+
+A big game may ask for the costly harness checks (no duplicate legal action, the probe applies,
+the refusals, undo/redo) at a sample of its decisions (``deep_sample``, drawn by a generator of
+their own, so the games played do not depend on it); the rule checks (legal actions, validate,
+plain data, observation, the game's invariant) still run after every action, the codec every
+``check_codec_every`` actions, and the full replay at the end of every game.
 """
 from __future__ import annotations
 
@@ -44,10 +50,16 @@ class SelfPlayReport:
 
 def play_checked(rules: GameRules, seed: int, max_actions: int = 3000, sample_legal: int = 3,
                  invariant: Optional[Invariant] = None, check_codec_every: int = 1,
-                 report: Optional[SelfPlayReport] = None, policy: Optional[Policy] = None) -> State:
-    """Play one random game checking every invariant after every action; returns the final state."""
+                 report: Optional[SelfPlayReport] = None, policy: Optional[Policy] = None,
+                 deep_sample: float = 1.0) -> State:
+    """Play one random game checking every invariant after every action; returns the final state.
+
+    ``deep_sample``: the share of decisions at which the duplicate check, the legal-action probes,
+    the refusal check and undo/redo run (1: all of them); the codec runs every ``check_codec_every``
+    actions and at the end."""
     chooser = random.Random(f"selfplay:{seed}")
     prober = random.Random(f"refusals:{seed}")  # its own generator: the games played stay the same
+    sampler = random.Random(f"deep:{seed}")  # which decisions get the costly checks (the same way)
     history = History.new(rules, seed)
     load = lambda sid: rules  # noqa: E731
     n = 0
@@ -56,16 +68,19 @@ def play_checked(rules: GameRules, seed: int, max_actions: int = 3000, sample_le
         player = rules.current_player(state)
         if player == TERMINAL:
             break
+        deep = deep_sample >= 1 or sampler.random() < deep_sample
         if player == CHANCE:
             action = sample_chance(rules, state)
         else:
             legal = list(rules.legal_actions(state))
             assert legal, f"seed {seed}: {player} has no legal action at step {n}"
-            assert len(set(legal)) == len(legal), f"seed {seed}: duplicate legal actions at step {n}"
-            for probe in chooser.sample(legal, min(sample_legal, len(legal))):
-                rules.apply(state, probe)  # must not raise
-            if isinstance(rules, PhasedRules):
-                check_refusals(rules, state, legal, prober, samples=1)
+            probes = chooser.sample(legal, min(sample_legal, len(legal)))  # drawn always: the same games
+            if deep:
+                assert len(set(legal)) == len(legal), f"seed {seed}: duplicate legal actions at step {n}"
+                for probe in probes:
+                    rules.apply(state, probe)  # must not raise
+                if isinstance(rules, PhasedRules):
+                    check_refusals(rules, state, legal, prober, samples=1)
             action = chooser.choice(legal) if policy is None else policy(rules, state, legal, chooser)
         before = state
         history.play(action)
@@ -77,7 +92,7 @@ def play_checked(rules: GameRules, seed: int, max_actions: int = 3000, sample_le
             check_observation(rules, after)
         if invariant:
             invariant(rules, after)
-        if history.can_undo():
+        if deep and history.can_undo():
             history.undo()
             assert history.state == before, f"seed {seed}: undo of {action} did not restore the state"
             history.redo()

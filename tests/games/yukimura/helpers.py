@@ -54,15 +54,31 @@ def cleared(r, state, keep: Iterable[str]) -> dict:
     return s
 
 
+_LEAVING = frozenset(("move", "exit", "advance"))
+_KEYS: dict[int, frozenset[str]] = {}
+
+
+def _key_leaders(r) -> frozenset[str]:
+    found = _KEYS.get(id(r.d))
+    if found is None:
+        found = _KEYS[id(r.d)] = frozenset(u for us in r.d.key_leaders.values() for u in us)
+    return found
+
+
 def lean_policy(r, state, legal: list[Action], rnd: random.Random, move_rate: float = 0.8) -> Action:
     """A lean random player: moves a few units a phase, fires and attacks often, joins half the
     time, advances sometimes, rarely leaves the map."""
     verbs: dict[str, list[Action]] = {}
-    keys = {u for us in r.d.key_leaders.values() for u in us}
-    for a in legal:
-        if a.verb in ("move", "exit", "advance") and a.units and a.units[0] in keys:
+    keys = _key_leaders(r)
+    for a in legal:  # the loop over thousands of moves a Movement Phase offers: kept lean
+        verb = a.verb
+        if verb in _LEAVING and a.units and a.units[0] in keys:
             continue  # a key leader leaving his hex loses the game at once (14-2(6)): no player does it
-        verbs.setdefault(a.verb, []).append(a)
+        got = verbs.get(verb)
+        if got is None:
+            verbs[verb] = [a]
+        else:
+            got.append(a)
     for verb, p in (("stage", 1.0), ("extra", 1.0), ("retreat", 1.0), ("fire", 0.8), ("attack", 0.6),
                     ("join", 0.5), ("advance", 0.5), ("enter", 0.8)):
         if verb in verbs and rnd.random() < p:

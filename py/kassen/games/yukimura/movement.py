@@ -25,11 +25,13 @@ class Situation:
     """Who stands where in one state and what that implies (zones of control, blocked hexes):
     built once per question on a state, never stored in it."""
 
-    __slots__ = ("d", "state", "pos", "_at", "_zones", "_dest", "_cells", "_entry")
+    __slots__ = ("d", "state", "pos", "_at", "_zones", "_dest", "_cells", "_entry", "_memo")
 
-    def __init__(self, d: "YukimuraData", state: State) -> None:
+    def __init__(self, d: "YukimuraData", state: State, memo: Optional[dict[str, Any]] = None) -> None:
         self.d = d
         self.state = state
+        #: where each unit's moves end, kept across states by the rules (see ``_ends``); None: not kept
+        self._memo = memo
         self.pos = Position(state["units"], d.side_of, d.board, d.zoc.zone, sides=d.sides)
         self._at: Optional[dict[str, list[str]]] = None
         self._zones: dict[str, frozenset[str]] = {}
@@ -115,12 +117,41 @@ class Situation:
 
     def destinations(self, uid: str) -> list[str]:
         """Every hex ``uid`` may end a move in, by either mode (7, 7-5), in board order."""
+        if self._memo is not None:
+            friendly = self.friendly_cells(self.d.side_of[uid])
+            return [h for h in self._ends(uid)[0] if h not in friendly]
         normal, road = self.reaches(uid)
         cells = set(normal.destinations())
         if road is not None:
             cells.update(road.destinations())
         index = self.d.board.index
         return sorted(cells, key=index.__getitem__)
+
+    def _ends(self, uid: str) -> tuple[list[str], list[str]]:
+        """(every hex either search reaches but the start, in board order; ``exits``), kept in the
+        rules' memo while the enemy stands where it stood. Why that is exact: a search depends on
+        the unit's hex and allowance, the enemy's hexes (blocked) and their zone of control, and
+        the terrain, never on where friendly units stand (they are passed through, 7-4-1); friendly
+        hexes only rule out end hexes, which ``destinations`` does afresh. So a Movement Phase's
+        later questions (after each friendly move) reuse the first one's searches."""
+        d, memo = self.d, self._memo
+        assert memo is not None
+        side = d.side_of[uid]
+        enemy = frozenset(self.enemy_cells(side))
+        kept = memo.get(side)
+        if kept is None or kept[0] != enemy:
+            kept = memo[side] = (enemy, {})
+        here = self.at(uid) or ""
+        found = kept[1].get((uid, here))
+        if found is None:
+            normal, road = self.reaches(uid)
+            cells = set(normal.cost)
+            if road is not None:
+                cells.update(road.cost)
+            cells.discard(here)
+            index = d.board.index
+            found = kept[1][(uid, here)] = (sorted(cells, key=index.__getitem__), self._exits(uid))
+        return found
 
     def by_road_only(self, uid: str, target: str) -> bool:
         normal, road = self.reaches(uid)
@@ -129,6 +160,11 @@ class Situation:
     def exits(self, uid: str) -> list[str]:
         """Edge hexes from which ``uid`` may step off the map this move (7-6, 7-6-1: 1 MP): reached
         with a point to spare and not where an enemy zone of control has stopped it (7-3-1)."""
+        if self._memo is not None:
+            return list(self._ends(uid)[1])
+        return self._exits(uid)
+
+    def _exits(self, uid: str) -> list[str]:
         d = self.d
         normal, _ = self.reaches(uid)
         here = self.at(uid)
@@ -136,7 +172,8 @@ class Situation:
         zoc = self.enemy_zone(d.side_of[uid])
         if here in zoc:  # 7-3-2
             return []
-        out = [h for h in d.edge if h in normal.cost and normal.cost[h] <= ma - 1 and (h == here or h not in zoc)]
+        edge = d.edge
+        out = [h for h, c in normal.cost.items() if c <= ma - 1 and h in edge and (h == here or h not in zoc)]
         return sorted(out, key=d.board.index.__getitem__)
 
     def refuse_destination(self, uid: str, target: str) -> Refusal:

@@ -126,8 +126,12 @@ class Move(Phase):
             if at in d.hex_set:
                 if uid in done or held_reason(g, state, uid) or command_reason(g, state, uid):
                     continue
-                out.extend(g.action("move", uid, h) for h in s.destinations(uid))
-                out.extend(g.action("exit", uid, h) for h in s.exits(uid))
+                to = g.actions_to("move", uid)
+                out.extend([to[h] for h in s.destinations(uid)])
+                exits = s.exits(uid)
+                if exits:
+                    to = g.actions_to("exit", uid)
+                    out.extend([to[h] for h in exits])
             elif at is not None:
                 entries = due(g, state, uid)
                 if entries:

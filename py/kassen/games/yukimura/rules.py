@@ -31,6 +31,18 @@ register_catalog_dir(Path(__file__).resolve().parent / "locale")
 OPTIONS = options_of("yukimura")
 
 
+class _ActionsTo(dict):
+    """The actions of one verb and unit by target hex (``Rules.actions_to``)."""
+
+    def __init__(self, rules: "Rules", verb: str, uid: str) -> None:
+        super().__init__()
+        self.rules, self.verb, self.uid = rules, verb, uid
+
+    def __missing__(self, target: str) -> Action:
+        found = self[target] = self.rules.action(self.verb, self.uid, target)
+        return found
+
+
 class Rules(PhasedRules):
     """The Yukimura rules bound to one scenario."""
 
@@ -46,7 +58,10 @@ class Rules(PhasedRules):
         super().__init__(scenario)
         self.d = YukimuraData(scenario)
         self._actions: dict[tuple[str, str, str], Action] = {}
+        self._actions_to: dict[tuple[str, str], dict[str, Action]] = {}
         self._seen: Optional[tuple[State, Situation]] = None
+        #: {side: (the enemy's hexes, {(unit, hex): where its moves end})}: Situation._ends
+        self._ends: dict[str, Any] = {}
         self._schema = state_schema(self.d, scenario.id)
         self._view_schema = state_schema(self.d, scenario.id, view=True)
 
@@ -77,7 +92,7 @@ class Rules(PhasedRules):
         memo = self._seen
         if memo is not None and memo[0] is state:
             return memo[1]
-        found = Situation(self.d, state)
+        found = Situation(self.d, state, self._ends)
         self._seen = (state, found)
         return found
 
@@ -86,6 +101,15 @@ class Rules(PhasedRules):
         found = self._actions.get(key)
         if found is None:
             found = self._actions[key] = Action(verb, (uid,), target)
+        return found
+
+    def actions_to(self, verb: str, uid: str) -> dict[str, Action]:
+        """{hex: ``action(verb, uid, hex)``}, filled as asked: a Movement Phase lists thousands of
+        moves, and a lookup here is cheaper than a call of ``action`` each."""
+        key = (verb, uid)
+        found = self._actions_to.get(key)
+        if found is None:
+            found = self._actions_to[key] = _ActionsTo(self, verb, uid)
         return found
 
     def force_name(self, force: str) -> Any:
