@@ -30,3 +30,28 @@ def test_rulings_page_has_provenance_and_every_ruling():
     assert "mukden.json" in page["how_to_correct"] and page["file"] == "scenarios/mukden/mukden.json"
     assert [r["id"] for r in page["rulings"]] == [r["id"] for r in rules.rulings()]
     assert all(r["ruling"] and r["clauses"] for r in page["rulings"])
+
+
+def test_rulings_page_lists_the_scenarios_rule_options_with_their_default():
+    """Every option a scenario's card offers is on its rulings page, each value with what it does
+    (words in both languages) and exactly one marked as the default a new game uses."""
+    from kassen.engine.messages import has_key
+    from kassen.games import scenario_ids
+    from kassen.games.options import options_of
+
+    seen = set()
+    for sid in scenario_ids():
+        rules = load_rules(sid)
+        page = rulings_page(rules)
+        offered = [o.id for o in options_of(rules.scenario.game) if o.offered_in(sid)]
+        assert [o["id"] for o in page["options"]] == offered, sid
+        for o in page["options"]:
+            seen.add((rules.scenario.game, o["id"]))
+            assert sum(v["default"] for v in o["values"]) == 1, (sid, o["id"])
+            for key in [o["label"]] + [v[k] for v in o["values"] for k in ("name", "explain")]:
+                assert has_key(key, "en") and has_key(key, "ja"), key
+    assert ("bakumatsu", "mountain_top") in seen and ("yukimura", "command_range") in seen
+    assert ("ikedaya", "entrance_setup") in seen
+    assert rulings_page(load_rules("mukden"))["options"] == []  # a game without options says nothing
+    # the Mōri clause's reading is offered only where Mōri can be released early
+    assert [o["id"] for o in rulings_page(load_rules("yao"))["options"]] == ["command_range"]

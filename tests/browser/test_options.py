@@ -65,6 +65,11 @@ def test_the_address_names_options_and_says_what_it_left_out(open_app: Callable[
     expect(page.locator("body")).to_have_attribute("data-mode", "play")
     assert status(page)["Rule options"] == "Shinsengumi set-up: two wait outside"
     expect(page.locator("#messages")).to_contain_text("no rule option 'nonsense'")
+    # the rulings page lists the options, each value with what it does and the default marked
+    page.locator("#nav-rulings").click()
+    option = page.locator("#page-body #option-entrance_setup")
+    expect(option).to_contain_text("all five in the Entrance (default):")
+    expect(option).to_contain_text("two wait outside:")
 
 
 def test_the_options_speak_japanese(open_app: Callable[..., Page]) -> None:

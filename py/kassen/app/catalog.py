@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ..engine.messages import DEFAULT_LANGUAGE, catalog as messages, msg, render, say
-from ..engine.options import OptionValue, RuleOption, chosen
+from ..engine.options import OptionValue, RuleOption, chosen, same
 from ..engine.rules import GameRules
 from ..engine.scenario import scenario_files
 from ..games import GAME_MODULES
@@ -145,4 +145,20 @@ def rulings_page(rules: GameRules) -> dict[str, Any]:
         "how_to_correct": str(prov.get("how_to_correct", "")),
         "file": f"scenarios/{rules.scenario.game}/{rules.scenario.id}.json",
         "rulings": rulings,
+        "options": rule_options(rules),
     }
+
+
+def rule_options(rules: GameRules) -> list[dict[str, Any]]:
+    """The scenario's rule options for its rulings page: each option's words (catalog keys), the
+    ruling and clause it concerns, and each value with what it does, the scenario's default marked."""
+    game, scenario = rules.scenario.game, rules.scenario
+    out = []
+    for o in options_of(game):
+        if not o.offered_in(scenario.id):
+            continue
+        default = o.default_for(scenario.data)
+        out.append({"id": o.id, "label": o.label_key(game), "ruling": o.ruling, "clause": o.clause,
+                    "values": [{"name": o.value_key(game, v), "explain": o.explain_key(game, v),
+                                "default": same(v, default)} for v in o.values]})
+    return out

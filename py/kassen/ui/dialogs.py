@@ -242,6 +242,21 @@ class Dialogs:
                 if r["clauses"]:
                     art.append(el("p", t("app.rulings.clauses", clauses=", ".join(r["clauses"])), "small muted"))
                 body.append(art)
+            if page["options"]:  # the readings a player may choose instead, from the menu's card
+                body.append(el("h3", t("app.ui.rule-options")))
+                body.append(el("p", t("app.rulings.options-intro"), "muted"))
+                for o in page["options"]:
+                    art = el("article", cls="ruling", id=f"option-{o['id']}")
+                    art.append(el("h4", t(o["label"])))
+                    values = el("ul")
+                    for v in o["values"]:
+                        key = "app.rulings.option-default" if v["default"] else "app.rulings.option-value"
+                        values.append(el("li", t(key, value=t(v["name"]), explain=t(v["explain"]))))
+                    art.append(values)
+                    refs = [o["clause"]] + ([t("app.rulings.option-ruling", ruling=ruling_id(o["ruling"]))]
+                                            if o["ruling"] else [])
+                    art.append(el("p", t("app.rulings.clauses", clauses=", ".join(refs)), "small muted"))
+                    body.append(art)
 
         self._open_page(t("app.rulings.title", title=scenario_text(rules.scenario, "title", c.lang)), fill)
         self.app.navigation.went("rulings", scenario_id)
