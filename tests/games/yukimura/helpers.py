@@ -67,29 +67,37 @@ def _key_leaders(r) -> frozenset[str]:
 
 def lean_policy(r, state, legal: list[Action], rnd: random.Random, move_rate: float = 0.8) -> Action:
     """A lean random player: moves a few units a phase, fires and attacks often, joins half the
-    time, advances sometimes, rarely leaves the map."""
-    verbs: dict[str, list[Action]] = {}
+    time, advances sometimes, rarely leaves the map. A key leader never moves, exits or advances:
+    leaving his hex loses the game at once (14-2(6)), which no player does."""
     keys = _key_leaders(r)
-    for a in legal:  # the loop over thousands of moves a Movement Phase offers: kept lean
-        verb = a.verb
-        if verb in _LEAVING and a.units and a.units[0] in keys:
-            continue  # a key leader leaving his hex loses the game at once (14-2(6)): no player does it
-        got = verbs.get(verb)
-        if got is None:
-            verbs[verb] = [a]
-        else:
-            got.append(a)
+    present = {a.verb for a in legal}
+    groups: dict[str, list[Action]] = {}
+
+    def group(verb: str) -> list[Action]:
+        """The offered actions of ``verb`` the player considers, in the offered order (built only when
+        asked: a Movement Phase offers thousands of moves)."""
+        found = groups.get(verb)
+        if found is None:
+            if verb not in present:
+                found = []
+            elif verb in _LEAVING:
+                found = [a for a in legal if a.verb == verb and not (a.units and a.units[0] in keys)]
+            else:
+                found = [a for a in legal if a.verb == verb]
+            groups[verb] = found
+        return found
+
     for verb, p in (("stage", 1.0), ("extra", 1.0), ("retreat", 1.0), ("fire", 0.8), ("attack", 0.6),
                     ("join", 0.5), ("advance", 0.5), ("enter", 0.8)):
-        if verb in verbs and rnd.random() < p:
-            return rnd.choice(verbs[verb])
-    if "move" in verbs and rnd.random() < move_rate:
-        return rnd.choice(verbs["move"])
-    if "exit" in verbs and rnd.random() < 0.02:
-        return rnd.choice(verbs["exit"])
+        if verb in present and group(verb) and rnd.random() < p:
+            return rnd.choice(groups[verb])
+    if "move" in present and group("move") and rnd.random() < move_rate:
+        return rnd.choice(groups["move"])
+    if "exit" in present and group("exit") and rnd.random() < 0.02:
+        return rnd.choice(groups["exit"])
     for verb in ("resolve", "stay", "end"):
-        if verb in verbs:
-            return verbs[verb][0]
+        if verb in present:
+            return next(a for a in legal if a.verb == verb)
     return rnd.choice(legal)
 
 

@@ -32,7 +32,9 @@ def validate(rules: "Rules", state: dict[str, Any], errors: list[str]) -> list[s
         if at != d.waiting_box.get(u.side) or uid not in d.reinforcing:
             errors.append(f"{uid} cannot be in {at}")
     for h, us in where.items():
-        if len(us) > 1 and phase not in ("retreat", "double", "check", "advance", "dice"):
+        if len(us) < 2:  # nearly every hex: nothing below applies
+            continue
+        if phase not in ("retreat", "double", "check", "advance", "dice"):
             errors.append(f"{', '.join(us)} share hex {h} (5)")
         if len(us) > 2:
             errors.append(f"three units in {h} (5, 11-2-5)")
