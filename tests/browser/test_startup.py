@@ -97,6 +97,15 @@ def test_the_menu_shows_a_picture_of_each_battle(page: Page, base_url: str) -> N
         assert picture.get_attribute("src") == f"./maps/{sid}.svg"
         picture.scroll_into_view_if_needed()
         page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=picture.element_handle())
+    # in Japanese the pictures are the maps drawn in Japanese (the menu is drawn anew on the switch)
+    page.locator("#lang-ja").click()
+    expect(pictures.first).to_have_attribute("src", re.compile(r"^\./maps/ja/"))
+    for i in range(cards.count()):
+        sid = cards.nth(i).get_attribute("data-scenario")
+        assert pictures.nth(i).get_attribute("src") == f"./maps/ja/{sid}.svg"
+    page.locator(".scenario-card img.scenario-map").last.scroll_into_view_if_needed()
+    page.wait_for_function("img => img.complete && img.naturalWidth > 0",
+                           arg=page.locator(".scenario-card img.scenario-map").last.element_handle())
 
 
 def test_the_loading_indicator_moves_and_states_the_download(page: Page, base_url: str) -> None:

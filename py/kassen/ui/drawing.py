@@ -128,7 +128,9 @@ class Drawing:
                 title = scenario_text(info.data, "title", lang) or info.title
                 item = el("li", cls="scenario-card", data_scenario=info.id)
                 if info.id in pictured:  # the battle's map as drawn at build time (tools/prerender.py)
-                    item.append(el("img", cls="scenario-map", src=f"./maps/{info.id}.svg", alt="",
+                    # the picture drawn in the reader's language (tools/prerender.py: maps/ja/...)
+                    folder = "maps/" if lang == "en" else f"maps/{lang}/"
+                    item.append(el("img", cls="scenario-map", src=f"./{folder}{info.id}.svg", alt="",
                                    loading="lazy", decoding="async"))
                 item.append(el("h3", title))
                 subtitle, description = (scenario_text(info.data, "subtitle", lang),
