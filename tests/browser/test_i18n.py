@@ -132,12 +132,13 @@ def test_the_choice_is_remembered_and_a_link_can_fix_it(open_app: Callable[..., 
 
 def test_the_places_a_screen_reader_reads_are_japanese(open_app: Callable[..., Page]) -> None:
     """The cells' labels of a Japanese page (Yukimura's Yao) name each place in Japanese: a hex's own
-    name or its area's, then its label ('若江 Y:2514, 平地. …'), never an area id or English words."""
+    name or its area's, then its label ('若江 Y:2514、平地。…'), never an area id or English words."""
     page = open_app("/?lang=ja&scenario=yao&seed=3")
     cells = page.locator('#map g[data-layer="cells"] [data-cell]')
     expect(cells.first).to_have_attribute("aria-label", re.compile("駒"))
     labels = cells.evaluate_all("els => els.map(e => [e.dataset.cell, e.getAttribute('aria-label')])")
-    places = {cell: label.split(".")[0] for cell, label in labels}
+    places = {cell: label.split("。")[0] for cell, label in labels}
+    assert ". " not in labels[0][1] and "。" in labels[0][1]  # sentences end as Japanese ones do
     assert places["Y:2514"].startswith("若江 Y:2514") and places["Y:0201"].startswith("平野・大坂方面（突破） Y:0201")
     assert {cell: words for cell, words in places.items() if ENGLISH.search(words)} == {}
 

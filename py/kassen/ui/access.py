@@ -111,13 +111,13 @@ class Access:
             terrain = self._terrain.get(label)
             if terrain:
                 key = f"a11y.terrain.{terrain}"
-                parts[0] += ", " + (say(key, lang) if key in _entries() else terrain)
+                parts[0] += ("、" if lang == "ja" else ", ") + (say(key, lang) if key in _entries() else terrain)
             parts.append(say("a11y.cell.units", lang, units="; ".join(here[label])) if label in here
                          else say("a11y.cell.empty", lang))
             if label in legal:
                 what = targets.get(label)  # what choosing it does, when the controller can say it
                 parts.append(say("a11y.cell.target", lang, what=what) if what else say("a11y.cell.legal", lang))
-            text = ". ".join(parts)
+            text = ("。" if lang == "ja" else ". ").join(parts)  # a sentence's end in the reader's script
             # a place that stops being legal loses its role and tab stop (ui/mapview): give them back
             if text != self._texts.get(label) or label in self._legal:
                 updates.append((label, text))
