@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine import rng
+from ...engine.compact import pack_units, unpack_units
 
 if TYPE_CHECKING:  # pragma: no cover
     from .data import BakumatsuData
@@ -96,27 +97,13 @@ def state_schema(d: "BakumatsuData", scenario_id: str, view: bool = False) -> di
 
 def pack(d: "BakumatsuData", obj: dict[str, Any]) -> Any:
     """The compact form of a state or view for links: the units as one list of cells in scenario
-    order (``"u"``) instead of a dict of dicts; everything else as it is."""
-    out = {k: v for k, v in obj.items() if k != "units"}
-    units = obj.get("units")
-    if isinstance(units, dict) and set(units) == set(d.units) and all(
-            isinstance(u, dict) and set(u) == {"at"} for u in units.values()):
-        out["u"] = [units[uid]["at"] for uid in d.units]
-    else:  # not a position this version makes: leave it for the checks to refuse
-        out["units"] = units
-    return out
+    order (``"u"``, engine.compact); everything else as it is."""
+    return pack_units(obj, list(d.units))
 
 
 def unpack(d: "BakumatsuData", data: Any) -> dict[str, Any]:
     """Inverse of ``pack``; anything malformed is left for the schema to refuse."""
-    if not isinstance(data, dict) or "u" not in data:
-        return data
-    cells = data["u"]
-    if not isinstance(cells, list) or len(cells) != len(d.units):
-        raise ValueError("the unit list has the wrong length")
-    out = {k: v for k, v in data.items() if k != "u"}
-    out["units"] = {uid: {"at": at} for uid, at in zip(d.units, cells)}
-    return out
+    return unpack_units(data, list(d.units))
 
 
 def upgrade(data: Any) -> Any:

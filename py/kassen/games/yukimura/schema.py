@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine import rng
+from ...engine.compact import pack_units, unpack_units
 
 if TYPE_CHECKING:  # pragma: no cover
     from .data import YukimuraData
@@ -112,29 +113,17 @@ def state_schema(d: "YukimuraData", scenario_id: str, view: bool = False) -> dic
 
 
 def pack(d: "YukimuraData", obj: dict[str, Any]) -> Any:
-    """The compact form for links: the units as one list in scenario order (``"u"``), 0 for a unit on
-    its printed start hex (most of them, most of the time), else its cell or null."""
-    out = {k: v for k, v in obj.items() if k != "units"}
-    units = obj.get("units")
-    if isinstance(units, dict) and set(units) == set(d.units) and all(
-            isinstance(u, dict) and set(u) == {"at"} for u in units.values()):
-        out["u"] = [0 if units[uid]["at"] == d.units[uid].start and d.units[uid].start is not None
-                    else units[uid]["at"] for uid in d.units]
-    else:
-        out["units"] = units
-    return out
+    """The compact form for links: the units as one list in scenario order (``"u"``, engine.compact),
+    0 for a unit on its printed start hex (most of them, most of the time), else its cell or null."""
+    return pack_units(obj, list(d.units), _starts(d))
 
 
 def unpack(d: "YukimuraData", data: Any) -> dict[str, Any]:
-    if not isinstance(data, dict) or "u" not in data:
-        return data
-    cells = data["u"]
-    if not isinstance(cells, list) or len(cells) != len(d.units):
-        raise ValueError("the unit list has the wrong length")
-    out = {k: v for k, v in data.items() if k != "u"}
-    out["units"] = {uid: {"at": (d.units[uid].start if at == 0 and at is not False else at)}
-                    for uid, at in zip(d.units, cells)}
-    return out
+    return unpack_units(data, list(d.units), _starts(d))
+
+
+def _starts(d: "YukimuraData") -> dict[str, Any]:
+    return {uid: u.start for uid, u in d.units.items()}
 
 
 def upgrade(data: Any) -> Any:
