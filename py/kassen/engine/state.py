@@ -50,13 +50,24 @@ def event(message: "str | dict[str, Any]", kind: str = "info", to: Optional[str]
 
 
 def clone(value: Any) -> Any:
-    """Deep copy of plain data; several times faster than copy.deepcopy on game states."""
+    """Deep copy of plain data; several times faster than copy.deepcopy on game states.
+
+    Only dicts and lists are copied (anything else is shared, as it is immutable in plain data);
+    leaves are not given a call each, which makes it 2-3x faster on a big state (every apply
+    clones the state)."""
     t = type(value)
     if t is dict:
-        return {k: clone(v) for k, v in value.items()}
+        out = {}
+        for k, v in value.items():
+            tv = type(v)
+            out[k] = clone(v) if tv is dict or tv is list else v
+        return out
     if t is list:
-        return [clone(v) for v in value]
+        return [clone(v) if type(v) in _CONTAINERS else v for v in value]
     return value
+
+
+_CONTAINERS = (dict, list)
 
 
 def is_plain(value: Any) -> bool:
