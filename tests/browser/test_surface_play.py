@@ -16,7 +16,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from kassen.app.controller import Controller, consequences
+from kassen.app.controller import Controller, consequence_codes, consequences
 from kassen.app.storage import MemoryStore, Saves
 from kassen.games import load_rules
 
@@ -123,8 +123,8 @@ def test_log_numbers_of_100_and_more_are_whole_and_the_same_for_both_players(bro
     assert max(n for n, _ in mine) >= 100 and page.locator("#log .log-n", has_text="100").count() == 1
     assert page.evaluate(CLIPPED_JS) == []
     # the first player ends the phase, passing the device; the other player reads the same numbers
-    ending = next(a for a in c.legal() if any("passes the device" in w
-                                              for w in consequences(p.rules, p.state, a)))
+    ending = next(a for a in c.legal()
+                  if "passes-device" in consequence_codes(consequences(p.rules, p.state, a)))
     p.do(ending.to_text())
     c.perform(ending, confirmed=True)
     assert p.to_move != first and p.covered()
