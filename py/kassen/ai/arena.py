@@ -21,9 +21,10 @@ from ..engine.state import TERMINAL, Event, State
 from .observation import observe
 from .players import Player, make_player
 
-#: a game longer than this many actions is stopped and counted as a draw (a guard: none of the
-#: games comes near it)
-MAX_ACTIONS = 2000
+#: a game longer than this many actions is stopped and counted as a draw: a guard against a game
+#: that never ends, far above the longest real ones (a Yukimura Dōmyōji or Gotō's Dream game between
+#: computer players takes about 3,000 actions: 2,000 stopped them before their last turns)
+MAX_ACTIONS = 20000
 
 
 @dataclass
