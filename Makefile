@@ -30,8 +30,8 @@ build: $(NPM_STAMP)
 UNIT_TESTS := --ignore=tests/browser --ignore=tests/web
 test: browser-deps build $(VENV_STAMP)
 ifeq ($(strip $(PYTEST_ARGS)),)
-	$(VENV)/bin/python -m pytest -n 2 --dist loadfile $(UNIT_TESTS) tests
-	$(VENV)/bin/python -m pytest tests/browser tests/web
+	$(VENV)/bin/python -m pytest -n 2 --dist loadfile --durations=15 $(UNIT_TESTS) tests
+	$(VENV)/bin/python -m pytest --durations=15 tests/browser tests/web
 else
 	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
 endif
