@@ -232,9 +232,11 @@ def font_files() -> tuple[dict[str, Path | bytes], set[str]]:
 
 def app_sources() -> list[Path]:
     """Repo-relative paths packed into the app zip: every engine module, every message catalog
-    (py/kassen/**/locale/*.json) and every scenario file."""
+    (py/kassen/**/locale/*.json), the rules reference and its Japanese (py/kassen/reference/**.json) and
+    every scenario file."""
     found = [p for p in (ROOT / "py" / "kassen").rglob("*.py") if "__pycache__" not in p.parts]
-    found += [p for p in (ROOT / "py" / "kassen").rglob("*.json") if p.parent.name in ("locale", "reference")]
+    found += [p for p in (ROOT / "py" / "kassen").rglob("*.json")
+              if p.parent.name in ("locale", "reference") or p.parent.parent.name == "reference"]
     scenarios = ROOT / "scenarios"
     if scenarios.is_dir():
         found += list(scenarios.rglob("*.json"))
