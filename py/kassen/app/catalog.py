@@ -122,27 +122,33 @@ def how_to_play(rules: Optional[GameRules], lang: str = DEFAULT_LANGUAGE) -> lis
     return sections
 
 
-def rulings_page(rules: GameRules) -> dict[str, Any]:
-    """Where the scenario comes from (what is reconstructed, how to correct it) and the rulings used."""
+def rulings_page(rules: GameRules, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """Where the scenario comes from (what is reconstructed, how to correct it) and the rulings used,
+    in ``lang`` where the project's notes have that language (kassen.app.translated); every part says
+    the language its words are in ("lang"), so the page marks English kept in a Japanese page."""
+    from . import translated  # the notes' Japanese: read only when a rulings page is opened
+
     prov = rules.scenario.provenance if isinstance(rules.scenario.provenance, dict) else {}
-
-    def strings(key: str) -> list[str]:
-        value = prov.get(key, [])
-        return [str(v) for v in value] if isinstance(value, list) else []
-
+    game = rules.scenario.game
+    sources = prov.get("sources", [])
+    notes, notes_lang = translated.provenance_words(game, rules.scenario.id, prov, lang)
     rulings = []
     for r in rules.rulings():
         if isinstance(r, dict):
-            rulings.append({"id": str(r.get("id", "")), "topic": str(r.get("topic", "")),
-                            "ruling": str(r.get("ruling", "")), "why": str(r.get("why", "")),
+            words, words_lang = translated.ruling_words(game, r, lang)
+            rulings.append({"id": str(r.get("id", "")), "topic": words["topic"], "ruling": words["ruling"],
+                            "why": words["why"], "lang": words_lang,
                             "clauses": [str(c) for c in r.get("clauses", []) if isinstance(c, str)]})
+    status = str(prov.get("status", ""))
+    status_key = f"app.rulings.status-{status}"
     return {
         "title": rules.scenario.title,
-        "status": str(prov.get("status", "")),
-        "summary": str(prov.get("summary", "")),
-        "reconstructed": strings("reconstructed"),
-        "sources": strings("sources"),
-        "how_to_correct": str(prov.get("how_to_correct", "")),
+        "status": render(msg(status_key), lang) if status_key in messages(DEFAULT_LANGUAGE).entries else status,
+        "summary": notes["summary"],
+        "reconstructed": notes["reconstructed"],
+        "how_to_correct": notes["how_to_correct"],
+        "notes_lang": notes_lang,
+        "sources": [str(v) for v in sources] if isinstance(sources, list) else [],
         "file": f"scenarios/{rules.scenario.game}/{rules.scenario.id}.json",
         "rulings": rulings,
         "options": rule_options(rules),

@@ -66,6 +66,41 @@ def provenance_texts(game: str, scenario: str) -> dict[str, Any]:
     return found if isinstance(found, dict) else {}
 
 
+def clause_words(game: str, clause: dict[str, Any], lang: str) -> tuple[str, str]:
+    """(text, the language it is in) of a reference clause for a reader of ``lang``: the Japanese
+    where there is one, else the English original."""
+    if lang == "ja":
+        text = clause_texts(game).get(str(clause.get("id", "")))
+        if text:
+            return text, "ja"
+    return str(clause.get("text", "")), "en"
+
+
+def ruling_words(game: str, ruling: dict[str, Any], lang: str) -> tuple[dict[str, str], str]:
+    """({"topic", "ruling", "why"}, language) of a ruling for a reader of ``lang``."""
+    if lang == "ja":
+        mine = ruling_texts(game).get(str(ruling.get("id", "")))
+        if mine and mine.get("ruling"):
+            return mine, "ja"
+    return {p: str(ruling.get(p, "")) for p in RULING_PARTS}, "en"
+
+
+def provenance_words(game: str, scenario: str, provenance: dict[str, Any], lang: str) -> tuple[dict[str, Any], str]:
+    """The provenance notes (summary, reconstructed, how_to_correct) for a reader of ``lang``, and the
+    language they are in; the sources stay as cited."""
+    english = {"summary": str(provenance.get("summary", "")),
+               "reconstructed": [str(v) for v in provenance.get("reconstructed", []) or []
+                                 if isinstance(provenance.get("reconstructed"), list)],
+               "how_to_correct": str(provenance.get("how_to_correct", ""))}
+    if lang == "ja":
+        mine = provenance_texts(game, scenario)
+        items = mine.get("reconstructed")
+        if mine.get("summary") and isinstance(items, list) and len(items) == len(english["reconstructed"]):
+            return {"summary": str(mine["summary"]), "reconstructed": [str(v) for v in items],
+                    "how_to_correct": str(mine.get("how_to_correct") or english["how_to_correct"])}, "ja"
+    return english, "en"
+
+
 def _scenarios(game: str) -> dict[str, dict[str, Any]]:
     """scenario id -> provenance dict, from the repository's scenario files."""
     folder = SHIPPED.parent.parent.parent / "scenarios" / game

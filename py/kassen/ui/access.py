@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from pyscript import document, window
 
-from ..app import reference
+from ..app import reference, translated
 from ..engine.messages import DEFAULT_LANGUAGE, msg, render
 from .browser import by_id, present
 from .dom import clear, closest, el
@@ -241,10 +241,16 @@ class Access:
         by_clause = reference.rulings_by_clause(reference.rulings_of(game))
         topics = {str(r.get("id")): r for r in reference.rulings_of(game)}
         tested = sum(1 for cl in clauses if cl.get("status") == reference.STATUS_TESTED)
+        texts = {cl["id"]: translated.clause_words(game, cl, lang) for cl in clauses}
+        rulings = {rid: translated.ruling_words(game, r, lang) for rid, r in topics.items()}
+        untranslated = (sum(1 for _, in_lang in texts.values() if in_lang != lang)
+                        + sum(1 for _, in_lang in rulings.values() if in_lang != lang))
         body.append(el("p", say("reference.intro", lang), "muted"))
         body.append(el("p", say("reference.status-how", lang, tested=tested, count=len(clauses)), "small muted"))
         if lang != "en":
             body.append(el("p", say("reference.english-note", lang), "small muted"))
+        if untranslated:
+            body.append(el("p", say("reference.untranslated-note", lang, count=untranslated), "small muted"))
         search = el("div", cls="reference-search", role="search")
         search.append(el("label", say("reference.search", lang), for_="rules-search"))
         search.append(el("input", type="search", id="rules-search", autocomplete="off", spellcheck="false",
@@ -257,8 +263,10 @@ class Access:
             section.append(el("h3", reference.section_title(game, key, lang), id=f"rules-sec-{key}"))
             ol = el("ol", cls="clauses")
             for cl in (x for x in clauses if x["section"] == key):
+                text, text_lang = texts[cl["id"]]
                 li = el("li", cls="clause", id=f"clause-{cl['id']}", tabindex="-1", data_id=cl["id"],
-                        data_search=" ".join(str(cl.get(k, "")) for k in ("id", "text", "kind", "ref")).lower())
+                        data_search=" ".join([str(cl.get(k, "")) for k in ("id", "text", "kind", "ref")]
+                                             + ([text] if text_lang != "en" else [])).lower())
                 head = el("p", cls="clause-head")
                 head.append(el("code", cl["id"], "clause-id", lang="en"))
                 head.append(el("span", " " + str(cl.get("ref", "")), "small muted", lang="en"))
@@ -270,17 +278,18 @@ class Access:
                     badge.setAttribute("title", "\n".join(tests[:8]))
                 head.append(badge)
                 li.append(head)
-                li.append(el("p", str(cl["text"]), "clause-text", lang="en"))
+                li.append(el("p", text, "clause-text", lang=text_lang))
                 rids = by_clause.get(cl["id"], [])
                 if rids:
                     ul = el("ul", cls="clause-rulings", aria_label=say("reference.rulings", lang))
                     for rid in rids:
-                        r = topics.get(rid, {})
+                        words, words_lang = rulings.get(rid, ({"topic": "", "ruling": ""}, "en"))
+                        marked = {"lang": words_lang} if words_lang != lang else {}
                         item = el("li")
                         details = el("details")
                         details.append(el("summary", say("reference.ruling", lang, id=rid,
-                                                         topic=str(r.get("topic", ""))), lang="en"))
-                        details.append(el("p", str(r.get("ruling", "")), lang="en"))
+                                                         topic=words["topic"]), **marked))
+                        details.append(el("p", words["ruling"], **marked))
                         item.append(details)
                         ul.append(item)
                     li.append(ul)

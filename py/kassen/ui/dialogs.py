@@ -192,52 +192,58 @@ class Dialogs:
         if rules is None:
             return
         self._page = lambda: self.open_rulings(scenario_id)
-        page = rulings_page(rules)
+        page = rulings_page(rules, c.lang)
         t = self.t
-        # the scenario's provenance and the rulings are the project's notes, written in English: in
-        # another language they say so and keep their own lang attribute
-        english = {"lang": "en"} if c.lang != "en" else {}
+
+        def marked(words_lang: str) -> dict[str, str]:
+            """The lang attribute of notes not in the page's language (English kept where the
+            project's notes have no translation yet)."""
+            return {"lang": words_lang} if words_lang != c.lang else {}
+
+        notes = marked(page["notes_lang"])
+        untranslated = bool(notes) or any(r["lang"] != c.lang for r in page["rulings"])
 
         def fill(body: Any) -> None:
             # the words of the scenario's provenance and the rulings, without repository paths, and
             # one style of ruling id ("R1") whatever the game's rulings call them
             body.append(el("h3", t("app.rulings.origin")))
-            if english:
+            if untranslated:
                 body.append(el("p", t("app.rulings.english-note"), "muted small"))
             status = page["status"]
             if status:
                 body.append(el("p", t("app.rulings.status", status=status), "badge-line"))
             if page["summary"]:
-                body.append(el("p", without_paths(page["summary"]), **english))
+                body.append(el("p", without_paths(page["summary"]), **notes))
             if page["reconstructed"]:
                 body.append(el("h4", t("app.rulings.reconstructed")))
-                ul = el("ul", **english)
+                ul = el("ul", **notes)
                 for item in page["reconstructed"]:
                     ul.append(el("li", without_paths(item)))
                 body.append(ul)
             if page["how_to_correct"]:
                 body.append(el("h4", t("app.rulings.correct")))
-                body.append(el("p", without_paths(page["how_to_correct"]), **english))
-            if page["sources"]:
+                body.append(el("p", without_paths(page["how_to_correct"]), **notes))
+            if page["sources"]:  # citations, as the works are titled
                 body.append(el("h4", t("app.rulings.sources")))
-                ul = el("ul", cls="sources", **english)
+                ul = el("ul", cls="sources", **marked("en"))
                 for item in page["sources"]:
                     ul.append(el("li", without_paths(item)))
                 body.append(ul)
             body.append(el("h3", t("app.rulings.rulings", count=len(page["rulings"]))))
             body.append(el("p", t("app.rulings.intro"), "muted"))
             for r in page["rulings"]:
+                words = marked(r["lang"])
                 rid = ruling_id(r["id"])
                 art = el("article", cls="ruling", id=f"ruling-{rid}")
                 topic = el("h4", rid)
                 if r["topic"]:
                     topic.append(document.createTextNode(" — "))
-                    topic.append(el("span", without_paths(r["topic"]), **english))
+                    topic.append(el("span", without_paths(r["topic"]), **words))
                 art.append(topic)
-                art.append(el("p", without_paths(r["ruling"]), **english))
+                art.append(el("p", without_paths(r["ruling"]), **words))
                 if r["why"]:
                     why = el("p", t("app.rulings.why"), "muted")
-                    why.append(el("span", without_paths(r["why"]), **english))
+                    why.append(el("span", without_paths(r["why"]), **words))
                     art.append(why)
                 if r["clauses"]:
                     art.append(el("p", t("app.rulings.clauses", clauses=", ".join(r["clauses"])), "small muted"))
