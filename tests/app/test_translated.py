@@ -10,7 +10,17 @@ import pytest
 
 from kassen.app import reference, translated
 from kassen.app.catalog import rulings_page
-from kassen.games import load_rules
+from kassen.games import load_rules, scenario_ids
+
+GAMES = ("mukden", "ikedaya", "kawanakajima", "bakumatsu", "yukimura")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_clause_ruling_and_note_of_the_game_reads_in_japanese(game: str) -> None:
+    assert reference.load(game) is not None
+    found = translated.problems(game)
+    assert found == [], f"{len(found)} problems in py/kassen/reference/ja/{game}*.json:\n" + "\n".join(found[:30])
+
 
 @pytest.fixture
 def fake_notes() -> Iterator[dict[str, Any]]:
@@ -55,3 +65,16 @@ def test_a_missing_translation_falls_back_to_the_english_original_marked_as_engl
     r03 = next(r for r in page["rulings"] if r["id"] == "ikedaya-r03")
     assert (r03["topic"], r03["ruling"], r03["lang"]) == ("壁", "壁は隣接を断つ。", "ja")
     assert r03["clauses"] == ["ikedaya.map.wall"]  # the clause ids stay as they are
+
+
+def test_the_rulings_page_in_japanese_uses_the_notes_of_every_scenario() -> None:
+    for sid in scenario_ids():
+        rules = load_rules(sid)
+        page = rulings_page(rules, "ja")
+        english = rulings_page(rules, "en")
+        assert page["notes_lang"] == "ja", sid
+        assert all(r["lang"] == "ja" for r in page["rulings"]), sid
+        assert len(page["reconstructed"]) == len(english["reconstructed"])
+        assert page["summary"] != english["summary"] and page["status"] != english["status"]
+        assert page["sources"] == english["sources"]  # citations stay as the works are titled
+        assert [r["clauses"] for r in page["rulings"]] == [r["clauses"] for r in english["rulings"]]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from .play import Player
@@ -142,3 +143,40 @@ def test_the_places_a_screen_reader_reads_are_japanese(open_app: Callable[..., P
     assert places["Y:2514"].startswith("若江 Y:2514") and places["Y:0201"].startswith("平野・大坂方面（突破） Y:0201")
     assert {cell: words for cell, words in places.items() if ENGLISH.search(words)} == {}
 
+
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+
+
+@pytest.mark.parametrize("scenario", ["ikedaya", "yao"])
+def test_the_rulings_and_the_rules_reference_read_in_japanese(open_app: Callable[..., Page], scenario: str) -> None:
+    """The project's notes (provenance, rulings, every clause) in Japanese: each text carries Japanese
+    and no English lang mark; English stays only in clause ids, rulebook references and citations."""
+    page = open_app(f"/?lang=ja&scenario={scenario}&seed=1")
+    cover = page.locator("#cover-button")
+    if cover.is_visible():
+        cover.click()
+    page.locator("#nav-rulings").click()
+    rulings = page.locator("#page-body .ruling")
+    expect(rulings.first).to_be_visible()
+    for text in rulings.all_inner_texts():
+        assert JAPANESE.search(text), text
+    marked = page.evaluate("""() => [...document.querySelectorAll('#page-body [lang="en"]')]
+        .filter(el => !el.closest('ul.sources')).map(el => el.textContent.slice(0, 60))""")
+    assert marked == [], marked
+    page.locator("#page-close").click()
+    page.locator("#nav-rules").click()
+    clauses = page.locator("#page-body .clause-text")
+    expect(clauses.first).to_be_visible()
+    langs = page.evaluate("""() => [...document.querySelectorAll('#page-body .clause-text')]
+        .map(el => [el.lang, el.textContent])""")
+    assert langs and all(lang == "ja" and JAPANESE.search(text) for lang, text in langs), \
+        [x for x in langs if x[0] != "ja" or not JAPANESE.search(x[1])][:5]
+    marked = page.evaluate("""() => [...document.querySelectorAll('#page-body [lang="en"]')]
+        .filter(el => !el.matches('.clause-id, .clause-head > span')).map(el => el.textContent.slice(0, 60))""")
+    assert marked == [], marked
+    # a search in Japanese finds clauses by their Japanese words
+    first = langs[0][1]
+    word = re.search(r"[\u3040-\u30ff\u3400-\u9fff]{2,}", first).group()[:3]
+    page.locator("#rules-search").fill(word)
+    expect(page.locator("#page-body .clause:visible")).not_to_have_count(0)
