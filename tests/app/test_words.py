@@ -35,3 +35,22 @@ def test_the_rulings_pages_show_no_repository_path():
         assert not re.search(r"\w\.(md|py|json)\b|shared/|scenarios/|tests/", text), (sid, text)
         ids = [ruling_id(r["id"]) for r in page["rulings"]]
         assert all(re.fullmatch(r"[A-Z]\d+", i) for i in ids), ids
+
+
+def test_the_japanese_rulings_pages_show_no_repository_path_and_no_english_word_for_one():
+    import re
+
+    from kassen.games import scenario_ids
+
+    assert without_paths("地図再構成資料（shared/maps/kawanakajima.md）に従う。", "ja") == "地図再構成資料に従う。"
+    assert without_paths("scenarios/mukden/mukden.jsonを編集して訂正できる（そのREADMEを参照）。", "ja") == \
+        "シナリオファイルを編集して訂正できる（そのシナリオの注記を参照）。"
+    assert without_paths("その後tests/games/yukimuraを実行する。", "ja") == "その後プロジェクトのテストを実行する。"
+    for sid in scenario_ids():
+        page = rulings_page(load_rules(sid), "ja")
+        texts = [page["summary"], page["how_to_correct"], *page["reconstructed"]] + \
+            [r[k] for r in page["rulings"] for k in ("ruling", "why", "topic")]
+        for text in texts:
+            shown = without_paths(text, "ja")
+            assert not re.search(r"\w\.(md|py|json|txt)\b|shared/|scenarios/|tests/|README", shown), (sid, shown)
+            assert "project" not in shown and "scenario file" not in shown, (sid, shown)

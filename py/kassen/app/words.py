@@ -13,15 +13,21 @@ import re
 _ID = re.compile(r"^(?:[a-z]+-)?([A-Za-z]+)0*(\d+)$")
 _FILE = r"(?:(?:shared|scenarios|tests|py|tools|docs|static)/[\w./-]*\w|\b[\w.-]+\.(?:md|py|json|js|toml)\b)"
 _PATH = re.compile(rf"\((?:see )?(?:its |the )?(?:{_FILE}|README)\)|{_FILE}")
-_NAMED = (
-    (re.compile(r"^\(?(?:see )?(?:its |the )?readme\b", re.I), "the scenario's notes"),
-    (re.compile(r"README\.md"), "the scenario's notes"),
-    (re.compile(r"shared/maps/"), "the map reconstruction brief"),
-    (re.compile(r"shared/rules/"), "the rules summary"),
-    (re.compile(r"shared/rulebooks/"), "the rulebook's text"),
-    (re.compile(r"(?:^|/)tests?(?:/|$)|(?:^|/)test_[\w]+\.py"), "the project's tests"),
-    (re.compile(r"scenarios/.*\.json$|\.json$"), "the scenario file"),
+_NAMED = (  # (what a path looks like, its words in English, in Japanese)
+    (re.compile(r"^\(?(?:see )?(?:its |the )?readme\b", re.I), "the scenario's notes", "シナリオの注記"),
+    (re.compile(r"README\.md"), "the scenario's notes", "シナリオの注記"),
+    (re.compile(r"shared/maps/"), "the map reconstruction brief", "地図復元資料"),
+    (re.compile(r"shared/rules/"), "the rules summary", "ルール要約"),
+    (re.compile(r"shared/rulebooks/"), "the rulebook's text", "ルールブックの本文"),
+    (re.compile(r"(?:^|/)tests?(?:/|$)|(?:^|/)test_[\w]+\.py"), "the project's tests", "プロジェクトのテスト"),
+    (re.compile(r"scenarios/.*\.json$|\.json$"), "the scenario file", "シナリオファイル"),
 )
+_OTHER = {"en": "the project's notes", "ja": "プロジェクトの資料"}
+#: a Japanese note names the file's kind before it and gives the path in brackets: the bracket goes
+#: (ASCII words: a path runs into the Japanese that follows it, "mukden.jsonを編集して")
+_BRACKETED_JA = re.compile(rf"（{_FILE}）", re.ASCII)
+_FILE_JA = re.compile(_FILE, re.ASCII)
+_README = re.compile(r"README(?:\.md)?")
 
 
 def plural(count: int, one: str, many: str | None = None) -> str:
@@ -35,16 +41,22 @@ def ruling_id(raw: str) -> str:
     return f"{m.group(1).upper()}{int(m.group(2))}" if m else raw
 
 
-def _name(path: str) -> str:
+def _name(path: str, lang: str = "en") -> str:
     core = path.strip("()").removeprefix("see ").removeprefix("its ").removeprefix("the ").strip()
-    for pattern, words in _NAMED:
+    for pattern, english, japanese in _NAMED:
         if pattern.search(core):
-            return words
-    return "the project's notes"
+            return japanese if lang == "ja" else english
+    return _OTHER["ja" if lang == "ja" else "en"]
 
 
-def without_paths(text: str) -> str:
-    """``text`` with every repository path replaced by what the file is, in words."""
+def without_paths(text: str, lang: str = "en") -> str:
+    """``text`` (written in ``lang``) with every repository path replaced by what the file is, in
+    words of that language."""
+    if lang == "ja":
+        out = _BRACKETED_JA.sub("", text)
+        out = _FILE_JA.sub(lambda m: _name(m.group(0), "ja"), out)
+        return _README.sub("シナリオの注記", out).strip()
+
     def swap(m: re.Match[str]) -> str:
         found = m.group(0)
         words = _name(found)

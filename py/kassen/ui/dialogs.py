@@ -213,16 +213,16 @@ class Dialogs:
             if status:
                 body.append(el("p", t("app.rulings.status", status=status), "badge-line"))
             if page["summary"]:
-                body.append(el("p", without_paths(page["summary"]), **notes))
+                body.append(el("p", without_paths(page["summary"], page["notes_lang"]), **notes))
             if page["reconstructed"]:
                 body.append(el("h4", t("app.rulings.reconstructed")))
                 ul = el("ul", **notes)
                 for item in page["reconstructed"]:
-                    ul.append(el("li", without_paths(item)))
+                    ul.append(el("li", without_paths(item, page["notes_lang"])))
                 body.append(ul)
             if page["how_to_correct"]:
                 body.append(el("h4", t("app.rulings.correct")))
-                body.append(el("p", without_paths(page["how_to_correct"]), **notes))
+                body.append(el("p", without_paths(page["how_to_correct"], page["notes_lang"]), **notes))
             if page["sources"]:  # citations, as the works are titled
                 body.append(el("h4", t("app.rulings.sources")))
                 ul = el("ul", cls="sources", **marked("en"))
@@ -238,12 +238,12 @@ class Dialogs:
                 topic = el("h4", rid)
                 if r["topic"]:
                     topic.append(document.createTextNode(" — "))
-                    topic.append(el("span", without_paths(r["topic"]), **words))
+                    topic.append(el("span", without_paths(r["topic"], r["lang"]), **words))
                 art.append(topic)
-                art.append(el("p", without_paths(r["ruling"]), **words))
+                art.append(el("p", without_paths(r["ruling"], r["lang"]), **words))
                 if r["why"]:
                     why = el("p", t("app.rulings.why"), "muted")
-                    why.append(el("span", without_paths(r["why"]), **words))
+                    why.append(el("span", without_paths(r["why"], r["lang"]), **words))
                     art.append(why)
                 if r["clauses"]:
                     art.append(el("p", t("app.rulings.clauses", clauses=", ".join(r["clauses"])), "small muted"))
