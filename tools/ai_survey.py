@@ -116,6 +116,8 @@ def deadline(text: str | None) -> float | None:
     hh, mm = (int(x) for x in text.split(":"))
     now = datetime.datetime.now(datetime.timezone.utc)
     when = now.replace(hour=hh, minute=mm, second=0, microsecond=0)
+    if when <= now:  # a time past midnight: tomorrow's (a survey started at 23:50 --until 01:30)
+        when += datetime.timedelta(days=1)
     return when.timestamp()
 
 
