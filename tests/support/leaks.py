@@ -9,16 +9,18 @@ page shows that viewer the same things in both:
 - the view as JSON text (so the order of its keys and units counts), the SVG drawn from it, the
   status rows, the prompt and the details of every unit, in the view's order;
 - for the spectator, the spectator link;
-- for the player to act, the legal actions in order with their button labels, and the refusal
-  texts of probe actions (mutations of the legal ones and actions naming every unit of his view);
+- for the player to act, the legal actions in order with their button labels, the refusal
+  texts of probe actions (mutations of the legal ones and actions naming every unit of his view)
+  and the board's explanation of why a probe's units (or nobody) cannot act on its place, in
+  English and Japanese (``explain_place``);
 - the log: both positions are played on with the same-looking actions (the game's own next
   actions, renamed) for a few steps while the viewer's view stays the same (a twin stops being
   one when a reveal shows the difference), and every log event he may read must be the same. This
   is "the same public actions replayed with different secret choices".
 
 Only the rules protocol is used (view_for, render_svg, status, prompt, unit_details, legal_actions,
-describe, explain, apply), so the same test runs on any version of a game: run on the code before
-the hidden-information work, it must find the leaks (see ``findings``).
+describe, explain, explain_place, apply), so the same test runs on any version of a game: run on
+the code before the hidden-information work, it must find the leaks (see ``findings``).
 """
 from __future__ import annotations
 
@@ -67,6 +69,11 @@ def shown(rules: Any, state: State, viewer: Optional[str], probes: Iterable[Acti
         legal = list(rules.legal_actions(state))
         out["legal actions"] = json.dumps([[a.to_text(), rules.describe(a, view)] for a in legal], ensure_ascii=False)
         out["refusals"] = json.dumps([[p.to_text(), _explain(rules, state, p)] for p in probes], ensure_ascii=False)
+        # the board's "why not there" (a selected unit and a place that is not one of its targets)
+        places = list(dict.fromkeys(pair for p in probes if p.cell is not None
+                                    for pair in ((p.units, p.cell), ((), p.cell))))[:16]
+        out["why not there"] = json.dumps([[list(u), c, *_why_not(rules, state, viewer, u, c)] for u, c in places],
+                                          ensure_ascii=False)
     return out
 
 
@@ -75,6 +82,17 @@ def _explain(rules: Any, state: State, action: Action) -> Optional[str]:
         return rules.explain(state, action)
     except Exception as exc:  # noqa: BLE001 - a crash is shown too (an error page), and must not differ
         return f"crash: {type(exc).__name__}"
+
+
+def _why_not(rules: Any, state: State, viewer: str, units: tuple[str, ...], cell: str) -> list[Optional[str]]:
+    """The board's explanation for ``units`` and the place ``cell``, in English and Japanese."""
+    if not hasattr(rules, "explain_place"):
+        return [None, None]  # a version from before the board explained (the test runs on old code too)
+    try:
+        found = rules.explain_place(state, viewer, units, cell)
+    except Exception as exc:  # noqa: BLE001 - a crash is shown too, and must not differ
+        return [f"crash: {type(exc).__name__}", None]
+    return [rules.say(found, "en"), rules.say(found, "ja")] if found is not None else [None, None]
 
 
 def probes_for(rules: Any, state: State, viewer: str, rnd: random.Random, count: int = 6) -> list[Action]:

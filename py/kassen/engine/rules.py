@@ -65,6 +65,14 @@ class GameRules:
         """Why ``action`` is illegal, in words with the rule id; None if there is nothing to add."""
         return None
 
+    def explain_place(self, state: State, viewer: Optional[str], units: Iterable[str], cell: str) -> Any:
+        """Why ``units`` (the viewer's selection; empty: none) cannot act on ``cell`` now, as the
+        refusal of the most relevant action there (engine.whynot); None if they may, or if no action
+        now targets a place. Games add words for their verbs in their catalogs, not here."""
+        from .whynot import explain_place
+
+        return explain_place(self, state, viewer, units, cell)
+
     def redact(self, view: View, state: State, player: Optional[str]) -> None:
         """Remove from ``view`` (a copy of ``state``) what ``player`` may not see. Default: nothing."""
 

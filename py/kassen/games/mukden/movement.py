@@ -78,6 +78,22 @@ def may_wait(m: MukdenMap, units: dict[str, dict], waits: int) -> bool:
     return waits < len(m.detour_steps) - 1 or not detour_cells(m, units, waits)
 
 
+def steps_between(m: MukdenMap, start: str, dest: str) -> Optional[int]:
+    """How many hexes from ``start`` to ``dest`` (None if no way of hexes joins them)."""
+    seen, frontier, steps = {start}, [start], 0
+    while frontier:
+        if dest in frontier:
+            return steps
+        steps += 1
+        nearer, frontier = frontier, []
+        for h in nearer:
+            for n in m.neighbors.get(h, ()):
+                if n not in seen:
+                    seen.add(n)
+                    frontier.append(n)
+    return None
+
+
 def refuse_destination(m: MukdenMap, units: dict[str, dict], uid: str, dest: str) -> Refusal:
     """Why ``uid`` may not move to ``dest`` (a destination ``destinations`` does not offer)."""
     side = m.side_of[uid]
@@ -107,6 +123,9 @@ def refuse_destination(m: MukdenMap, units: dict[str, dict], uid: str, dest: str
         return refuse("mukden.refuse.occupied", "mukden.6.no-shared-hex")
     middles = [n for n in m.neighbors[start] if dest in m.neighbors[n]]
     if dest in m.neighbors[start] or not middles:
+        away = steps_between(m, start, dest) if dest not in m.neighbors[start] else None
+        if away is not None:  # say how far it is: the player clicked it on the map
+            return refuse("mukden.refuse.too-far", "mukden.6.move-one-or-two", cell=dest, count=away)
         return refuse("mukden.refuse.one-or-two", "mukden.6.move-one-or-two")
     if start in m.mountain:
         return refuse("mukden.refuse.mountain-start", "mukden.6.mountain-start-one")
