@@ -203,6 +203,12 @@ def refusal_texts(rules, state, rnd: random.Random) -> list[str]:
         found = rules.refusal(state, wrong)
         if found is not None:
             out.append(rules.say(found, "ja"))
+    # the board's "why not there" for a unit that may act on a place and a random place
+    movers = sorted({u for a in legal if a.cell is not None for u in a.units})
+    if movers:
+        why = rules.explain_place(state, rules.current_player(state), (rnd.choice(movers),), rnd.choice(cells))
+        if why is not None:
+            out.append(rules.say(why, "ja"))
     return out
 
 
