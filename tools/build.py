@@ -58,6 +58,7 @@ PYSCRIPT_PKG = NODE_MODULES / "@pyscript" / "core"
 FONT_PKG = NODE_MODULES / "@fontsource" / "noto-sans-jp"
 FONT_WEIGHTS = ("400", "700")
 FONT_CSS = "noto-sans-jp.css"
+PAGE_FONT_CSS = "static/css/fonts.css"  # written by the build: the faces of the page's own texts
 _FONT_FACE = re.compile(r"@font-face\s*\{[^}]*\}", re.S)
 _FONT_FILE = re.compile(r"url\(\./files/(noto-sans-jp-(\d+)-\d+-normal\.woff2)\)")
 _UNICODE_RANGE = re.compile(r"unicode-range:\s*([^;]+);")
@@ -205,7 +206,8 @@ def font_files() -> tuple[dict[str, Path | bytes], set[str]]:
     out: dict[str, Path | bytes] = {}
     needed: set[str] = set()
     used = [ord(ch) for ch in used_characters()]
-    faces = []
+    faces: list[str] = []
+    page_faces: list[str] = []
     for weight in FONT_WEIGHTS:
         css = (FONT_PKG / f"{weight}.css").read_text(encoding="utf-8")
         for face in _FONT_FACE.findall(css):
@@ -218,14 +220,22 @@ def font_files() -> tuple[dict[str, Path | bytes], set[str]]:
                 raise BuildError(f"node_modules/@fontsource/noto-sans-jp/files/{name} is missing: run `npm ci`.")
             out[f"{base}/files/{name}"] = src
             spans = _ranges(ranges.group(1))
+            face = ("@font-face {\n  font-family: 'Noto Sans JP';\n  font-style: normal;\n  font-display: swap;\n"
+                    f"  font-weight: {weight};\n  src: url(./files/{name}) format('woff2');\n"
+                    f"  unicode-range: {ranges.group(1).strip()};\n}}\n")
             if any(lo <= c <= hi for c in used for lo, hi in spans):
                 needed.add(f"{base}/files/{name}")
-            faces.append("@font-face {\n  font-family: 'Noto Sans JP';\n  font-style: normal;\n  font-display: swap;\n"
-                         f"  font-weight: {weight};\n  src: url(./files/{name}) format('woff2');\n"
-                         f"  unicode-range: {ranges.group(1).strip()};\n}}\n")
+                page_faces.append(face.replace("url(./files/", f"url(../../{base}/files/"))
+            else:
+                faces.append(face)
     head = (f"/* Noto Sans JP {version} (SIL Open Font License 1.1, see LICENSE), Japanese slices from "
             "@fontsource/noto-sans-jp; written by tools/build.py. */\n")
     out[f"{base}/{FONT_CSS}"] = (head + "".join(faces)).encode("utf-8")
+    # The slices of the page's own texts are declared in its stylesheet, before any text is laid out:
+    # declared later (by script, after the first paint), Chromium kept the fallback's empty boxes for
+    # some texts shaped before the rules came ("□□□" on the header's buttons), even once the font had
+    # come. The other slices (a player's own words) stay in the stylesheet added by script.
+    out[PAGE_FONT_CSS] = (head.replace("*/", "(the slices the page's own texts use) */") + "".join(page_faces)).encode()
     out[f"{base}/LICENSE"] = FONT_PKG / "LICENSE"
     return out, needed
 

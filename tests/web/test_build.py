@@ -91,7 +91,11 @@ def test_dist_is_only_repo_files_and_pinned_runtime_files(dist: Path) -> None:
         if rel in ("sw-manifest.json", "index.html") or rel.startswith("maps/"):  # written by the build
             assert path.read_bytes() == planned[rel]
             continue
-        if rel.startswith("runtime/fonts/noto-sans-jp/"):  # the font package's files; its stylesheet is built
+        if rel.startswith("runtime/fonts/noto-sans-jp/") or rel == build.PAGE_FONT_CSS:
+            # the font package's files; its stylesheets are built (the page's own slices in static/css)
+            if rel == build.PAGE_FONT_CSS:
+                assert path.read_bytes() == fonts[rel]
+                continue
             font_rel = rel.split("/", 4)[4]
             source = fonts[rel]
             expected = source if isinstance(source, bytes) else source.read_bytes()
@@ -105,6 +109,28 @@ def test_dist_is_only_repo_files_and_pinned_runtime_files(dist: Path) -> None:
         match = runtime.match(rel)
         candidates = [origins[1] / rel[match.end():], origins[2] / rel[match.end():]] if match else [ROOT / rel]
         assert any(c.is_file() and c.read_bytes() == path.read_bytes() for c in candidates), rel
+
+
+def test_the_page_declares_the_slices_of_its_own_texts_before_any_text_is_laid_out(dist: Path) -> None:
+    """The faces of the Japanese slices that the page's own words use are in a stylesheet of the page's
+    head (a rule added later by script left Chromium drawing empty boxes for some texts); the other
+    slices are in the stylesheet added after the first paint, each face in exactly one of the two."""
+    html = (dist / "index.html").read_text(encoding="utf-8")
+    head = html[:html.index("</head>")]
+    assert head.index(f'href="./{build.PAGE_FONT_CSS}"') < head.index('href="./static/css/kassen.css"')
+    page = (dist / build.PAGE_FONT_CSS).read_text(encoding="utf-8")
+    later = next(dist.glob(f"runtime/fonts/noto-sans-jp/*/{build.FONT_CSS}")).read_text(encoding="utf-8")
+    named = re.compile(r"url\((?:\.\./\.\./runtime/fonts/noto-sans-jp/[^/]+)?\.?/?files/([^)]+)\)")
+    in_page, in_later = set(named.findall(page)), set(named.findall(later))
+    assert in_page and in_later and not in_page & in_later
+    for name in in_page:  # every url resolves from static/css/
+        assert (dist / "static" / "css" / page.split(f"files/{name}")[0].rsplit("url(", 1)[1]
+                / "files" / name).resolve().is_file(), name
+    # the characters of the header's buttons are in the page's slices (ゲ of ゲーム, 遊 of 遊び方)
+    ranges = re.findall(r"unicode-range: ([^;]+);", page)
+    covered = [build._ranges(r) for r in ranges]
+    for ch in "ゲ遊裁ル":
+        assert any(lo <= ord(ch) <= hi for spans in covered for lo, hi in spans), ch
 
 
 def test_dist_has_the_runtime_the_page_needs(dist: Path) -> None:
@@ -210,14 +236,18 @@ def test_the_japanese_font_is_bundled_and_its_needed_slices_cached_offline(dist:
     named by a stylesheet; the slices holding the characters of the page's own texts are cached for
     offline use, the rest only when a page needs them."""
     base = f"runtime/fonts/noto-sans-jp/{PINS['@fontsource/noto-sans-jp']}"
-    css = (dist / base / "noto-sans-jp.css").read_text("utf-8")
+    later = (dist / base / "noto-sans-jp.css").read_text("utf-8")
+    page = (dist / "static" / "css" / "fonts.css").read_text("utf-8")  # the page's own slices, in its head
+    css = page + later
     assert css.count("@font-face") == 240 and "font-display: swap" in css and ".woff)" not in css
     assert (dist / base / "LICENSE").is_file()
     manifest = json.loads((dist / "sw-manifest.json").read_text("utf-8"))["files"]
     cached = [f for f in manifest if f.startswith(base + "/files/")]
     assert 0 < len(cached) < 240
-    faces = re.findall(r"url\(\./files/([^)]+)\)[^}]*unicode-range: ([^;]+);", css)
+    faces = re.findall(r"url\((?:\.\./\.\./[^)]*?)?\.?/?files/([^)]+)\)[^}]*unicode-range: ([^;]+);", css)
     assert len(faces) == 240
+    assert {f"{base}/files/{name}" for name, _ in re.findall(r"files/([^)]+)\)[^}]*unicode-range: ([^;]+);", page)} \
+        == set(cached)  # what the page's texts use is declared at once and cached for offline use
     for ch in "合戦剣刀槍軽奉天":  # the header, Ikedaya's skill marks, a place name
         holding = [name for name, ranges in faces if any(
             int(lo, 16) <= ord(ch) <= int(hi or lo, 16)
