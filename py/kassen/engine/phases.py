@@ -44,7 +44,9 @@ class Refusal:
     def text(self, lang: str = "en", namer: Optional["Namer"] = None) -> str:
         from .messages import PLAIN
 
-        words = render(self.message, lang, namer or PLAIN).rstrip(".")
+        words = render(self.message, lang, namer or PLAIN).rstrip(".。")
+        if lang == "ja":  # Japanese punctuation: 「…できません（mukden.6.locked-if-adjacent）。」
+            return f"{words}（{'、'.join(self.clauses)}）。" if self.clauses else words + "。"
         return f"{words} ({', '.join(self.clauses)})." if self.clauses else words + "."
 
 
