@@ -51,7 +51,6 @@ class Access:
         self._counters_key: Any = None
         self._ref_game: Optional[str] = None
         self._dice: list[tuple[str, int]] = []
-        self._why_seen = 0
 
     @property
     def lang(self) -> str:
@@ -154,10 +153,8 @@ class Access:
         elif scr.selected and selection != self._selection:
             out.append(say("a11y.announce.selected", lang, unit=self._unit_name(scr.selected)))
         self._selection = selection if scr.selected else ()
-        why = getattr(scr, "why_not", None)  # a place that is not a target was chosen: why not, once
-        if why and why[0] != self._why_seen:
-            out.append(why[1])
-            self._why_seen = why[0]
+        # why a place that is not a target was refused is in #messages, which is role=alert: a screen
+        # reader reads it from there, so it is not repeated here
         dice = [(str(who) if isinstance(who, str) else "", value) for who, value in (scr.dice or [])]
         if dice and (dice != self._dice or grew) and not scr.cover:
             out.append(say("a11y.announce.dice", lang, dice=", ".join(
