@@ -4,6 +4,7 @@ nothing of other origins meanwhile, and Python's own drawing then takes over.
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import time
@@ -118,6 +119,47 @@ def test_the_loading_indicator_moves_and_states_the_download(page: Page, base_ur
     expect(page.locator("#loading-size")).to_have_text(re.compile(r"^about \d+\.\d MB$"))
     expect(page.locator("#map img.map-preview")).to_be_visible()  # the map meanwhile
     assert page.locator("#map img.map-preview").evaluate("img => img.complete && img.naturalWidth > 0")
+
+
+# Run in the page's own interpreter (PyScript runs an added <script type="py"> there): how kassen was imported.
+HOW_IMPORTED = """
+import importlib.util, json, os, sys
+from pyscript import document
+import kassen.games.mukden  # a game this page has not opened: imported now, from the archive's bytecode
+root = "/home/pyodide/app/py"
+files = [os.path.join(d, f) for d, _, names in os.walk(root) for f in names]
+modules = {n: m for n, m in sys.modules.items() if n == "kassen" or n.startswith("kassen.")}
+out = document.createElement("pre")
+out.id = "how-imported"
+out.textContent = json.dumps({
+    "magic": importlib.util.MAGIC_NUMBER.hex(),
+    "pyc_magic": sorted({open(f, "rb").read(4).hex() for f in files if f.endswith(".pyc")}),
+    "pyc": sum(f.endswith(".pyc") for f in files),
+    "sources": [f for f in files if f.endswith(".py")],
+    "caches": [f for f in files if "__pycache__" in f],
+    "modules": len(modules),
+    "loaders": sorted({type(m.__spec__.loader).__name__ for m in modules.values()}),
+    "not_from_pyc": sorted(n for n, m in modules.items() if not m.__spec__.origin.endswith(".pyc")),
+    "file": kassen.games.mukden.__spec__.origin,
+})
+document.body.append(out)
+"""
+
+
+def test_the_page_imports_the_app_from_bytecode_made_for_its_python(open_app) -> None:
+    """app/kassen.zip holds the modules as bytecode compiled by the pinned Pyodide (tools/pyc.mjs): its
+    magic number is the page's, every kassen module comes from it (nothing compiled at start, no source to
+    compile), and the page writes no bytecode of its own."""
+    page = open_app("/?scenario=kawanakajima&seed=1")
+    page.evaluate("""(code) => { const s = document.createElement("script");
+        s.type = "py"; s.textContent = code; document.body.append(s); }""", HOW_IMPORTED)
+    found = json.loads(page.wait_for_selector("#how-imported", state="attached",
+                                              timeout=BOOT_TIMEOUT_MS).text_content())
+    assert found["pyc_magic"] == [found["magic"]]
+    assert found["pyc"] > 100 and found["sources"] == [] and found["caches"] == []
+    assert found["modules"] > 50, found
+    assert found["loaders"] == ["SourcelessFileLoader"] and found["not_from_pyc"] == []
+    assert found["file"] == "/home/pyodide/app/py/kassen/games/mukden/__init__.pyc"
 
 
 # Python memory snapshots (static/js/runtime.mjs, static/js/snapshot-worker.js). The page makes one only

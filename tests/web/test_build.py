@@ -5,10 +5,12 @@ No browser here; tests/browser proves the built site really boots with no outsid
 
 from __future__ import annotations
 
+import base64
 import io
 import json
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tomllib
@@ -52,11 +54,12 @@ def test_package_json_pins_exact_runtime_versions() -> None:
 def test_zip_has_every_module_and_scenario_at_its_repo_path(dist: Path) -> None:
     with zipfile.ZipFile(dist / "app" / "kassen.zip") as zf:
         names = set(zf.namelist())
-    modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "py" / "kassen").rglob("*.py")
+    # every module as bytecode for the page's Python, at its source's path (x.py -> x.pyc), without source
+    modules = {p.relative_to(ROOT).as_posix() + "c" for p in (ROOT / "py" / "kassen").rglob("*.py")
                if "__pycache__" not in p.parts}
     scenarios = {p.relative_to(ROOT).as_posix() for p in (ROOT / "scenarios").rglob("*.json")}
     catalogs = {p.relative_to(ROOT).as_posix() for p in (ROOT / "py" / "kassen").rglob("locale/*.json")}
-    assert "py/kassen/ui/main.py" in modules and "py/kassen/__init__.py" in modules
+    assert "py/kassen/ui/main.pyc" in modules and "py/kassen/__init__.pyc" in modules
     assert "py/kassen/locale/en.json" in catalogs
     assert modules <= names, sorted(modules - names)
     assert scenarios <= names, sorted(scenarios - names)
@@ -75,6 +78,41 @@ def test_zip_is_byte_for_byte_reproducible() -> None:
         infos = zf.infolist()
     assert [i.filename for i in infos] == sorted(i.filename for i in infos)
     assert {i.date_time for i in infos} == {build.ZIP_EPOCH}
+    assert {i.flag_bits & 0x800 for i in infos} == {0x800}  # UTF-8 names: no cp437 codec to import
+
+
+PYC_HEADER = struct.Struct("<4sIQ")  # magic, flags, source hash (PEP 552)
+
+
+@needs_node_modules
+def test_bytecode_is_the_same_when_compiled_again_and_checks_no_mtime() -> None:
+    """Pyodide under Node compiles the same source to the same bytes in another process (the zip's bytes
+    do not depend on the build cache), as an unchecked-hash pyc: the page never compares it with a
+    source (it has none) nor with a file time."""
+    sources = {rel: (ROOT / rel).read_bytes() for rel in ("py/kassen/app/query.py", "py/kassen/engine/rng.py")}
+    cached = build.bytecode(sources)
+    fresh = {rel: base64.b64decode(data) for rel, data in build._compile_in_pyodide(
+        {rel: base64.b64encode(src).decode("ascii") for rel, src in sources.items()}).items()}
+    assert fresh == cached
+    for rel, pyc in fresh.items():
+        magic, flags, source_hash = PYC_HEADER.unpack_from(pyc)
+        assert magic.endswith(b"\r\n") and flags == 0b01, rel  # hash-based, check_source off
+        assert source_hash != 0
+
+
+def test_a_missing_node_fails_the_build_clearly(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(build.shutil, "which", lambda name: None)
+    with pytest.raises(build.BuildError, match="node is not installed"):
+        build._compile_in_pyodide({"py/kassen/x.py": ""})
+    monkeypatch.setattr(build, "PYODIDE_PKG", ROOT / "node_modules" / "no-such-package")
+    with pytest.raises(build.BuildError, match="node_modules/pyodide is missing"):
+        build.bytecode({"py/kassen/x.py": b""})
+
+
+@needs_node_modules
+def test_a_module_pyodide_cannot_compile_fails_the_build_with_its_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(build.BuildError, match=r"tools/pyc.mjs failed[\s\S]*SyntaxError"):
+        build._compile_in_pyodide({"py/kassen/broken.py": base64.b64encode(b"def f(:\n").decode("ascii")})
 
 
 def test_dist_is_only_repo_files_and_pinned_runtime_files(dist: Path) -> None:
