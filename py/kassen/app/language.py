@@ -9,7 +9,7 @@ ever select one of ``LANGUAGES``.
 from __future__ import annotations
 
 from typing import Any, Iterable, Optional
-from urllib.parse import parse_qs
+from .query import parse_query
 
 from ..engine.messages import DEFAULT_LANGUAGE, LANGUAGES
 
@@ -30,7 +30,7 @@ def valid(value: Any) -> Optional[str]:
 def from_query(search: str) -> Optional[str]:
     """The language a link asks for with ``?lang=``, or None."""
     try:
-        values = parse_qs(search.lstrip("?"), keep_blank_values=True).get("lang", [])
+        values = parse_query(search.lstrip("?"), keep_blank_values=True).get("lang", [])
     except (ValueError, TypeError):
         return None
     return valid(values[0]) if values else None

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from typing import Optional, Union
-from urllib.parse import parse_qs
+from .query import parse_query
 
 from ..engine.errors import quote
 from ..engine.messages import Msg, msg
@@ -44,7 +44,7 @@ class Route:
 
 def route(search: str, fragment: str, has_current: bool, scenarios: list[str]) -> Route:
     """The route for ``location.search`` and ``location.hash`` (with or without '?' / '#')."""
-    params = parse_qs(search.lstrip("?"), keep_blank_values=True)
+    params = parse_query(search.lstrip("?"), keep_blank_values=True)
     embed = params.get("embed", [""])[0] in ("1", "true", "yes")
     computer, problem = _computer(params.get("vs", [""])[0])
     frag = fragment.lstrip("#").strip()

@@ -6,7 +6,7 @@ game's package is imported only when that game is opened (kassen.games.load_rule
 
 from __future__ import annotations
 
-from urllib.parse import parse_qs
+from ..app.query import parse_query
 
 # Test-only hook: ?kassen-test-crash=1 raises during boot so the browser tests can check that a Python
 # error reaches the page's role="alert" element.
@@ -17,10 +17,15 @@ def start() -> None:
     """Build the page and mark it ready; raising here is reported on the page by static/js/boot.js."""
     from pyscript import window  # only exists in the browser
 
-    params = parse_qs(str(window.location.search).lstrip("?"))
+    mark = window.performance.mark  # the phases of the start, printed by `make bench`
+    mark("kassen-app-start")
+    params = parse_query(str(window.location.search).lstrip("?"))
     if CRASH_PARAM in params:
         raise RuntimeError(f"boot failure requested by ?{CRASH_PARAM} (test hook)")
 
     from .app import App
 
-    App().start()
+    mark("kassen-app-imported")
+    app = App()
+    mark("kassen-app-built")
+    app.start()
