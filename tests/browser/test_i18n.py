@@ -166,6 +166,7 @@ def test_the_rulings_and_the_rules_reference_read_in_japanese(open_app: Callable
     assert marked == [], marked
     page.locator("#page-close").click()
     page.locator("#nav-rules").click()
+    expect(page.locator("#page-title")).to_have_text(re.compile(r"^ルール — [^A-Za-z]+$"))  # the battle's Japanese name
     clauses = page.locator("#page-body .clause-text")
     expect(clauses.first).to_be_visible()
     langs = page.evaluate("""() => [...document.querySelectorAll('#page-body .clause-text')]

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Optional
 from pyscript import document, window
 
 from ..app import reference, translated
+from ..app.catalog import scenario_text
 from ..engine.messages import DEFAULT_LANGUAGE, msg, render
 from .browser import by_id, present
 from .dom import clear, closest, el
@@ -234,7 +235,7 @@ class Access:
     def _game_title(self, game: str) -> str:
         c = self.app.controller
         if c.rules is not None and c.rules.scenario.game == game:
-            return str(c.rules.scenario.title)
+            return scenario_text(c.rules.scenario, "title", self.lang) or str(c.rules.scenario.title)
         key = f"reference.{game}.name"
         return say(key, self.lang) if key in _entries() else game
 
