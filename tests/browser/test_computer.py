@@ -152,3 +152,36 @@ def test_a_whole_game_against_the_computer(open_app: Callable[..., Page], record
     for key, value in figures.items():
         record_property(key, value)
     print("\ncomputer in the page (ikedaya, hard):", json.dumps(figures))
+
+
+def test_without_its_worker_the_computer_thinks_on_the_page(open_app: Callable[..., Page]) -> None:
+    """A browser that cannot start the computer's Web Worker (here: its script is not served) still
+    gets an opponent: the page says so, and the computer thinks on the main thread in slices and plays
+    its moves, the same rules deciding what is legal. (A Worker that cannot be made stands for every
+    way of failing to start one; the service worker would serve a withheld script from its cache.)"""
+    page = open_app("/")
+    page.add_init_script("window.Worker = function () { throw new Error('no workers in this browser'); };")
+    page.add_init_script(WATCH_JS)  # no pause between the computer's moves
+    page.goto(page.url.split("?")[0].split("#")[0] + "?scenario=ikedaya&seed=5&vs=ronin.easy")
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#view-label")).to_contain_text("the computer (easy)")
+    # the Ronin set up first: the computer is asked at once, finds no worker and says so
+    expect(page.locator("#messages")).to_contain_text("thinks on this page instead", timeout=BOOT_TIMEOUT_MS)
+    rnd = random.Random(3)
+    replies = 0
+    for _ in range(12):
+        wait_for_person(page)
+        if page.locator("#outcome").is_visible():
+            break
+        person = Person(page, "ikedaya", 0, state=position(page, "ikedaya"))
+        assert person.to_move == "shinsengumi"  # the computer has played all its own moves
+        before = page.locator("#log li").count()
+        legal = person.legal()
+        person.do(rnd.choice([a for a in legal if a != "pass"] or legal))
+        wait_for_person(page)
+        # the computer answered: the log grew past the person's own line
+        replies += page.locator("#log li").count() > before + 1
+        if replies >= 3:
+            break
+    assert replies >= 3
+    assert int(page.locator("body").get_attribute("data-computer-moves") or 0) >= 3
