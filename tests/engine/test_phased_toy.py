@@ -227,3 +227,39 @@ def test_messages_render_per_language_with_typed_arguments(g):
     assert render([cell("0101"), "b"], "ja", g) == "0101、b"
     assert messages.text_of({"text": "old save line"}) == "old save line"
     assert set(messages.keys_used({"msg": line, "x": [msg("a.b")]})) == {"toy.log.move", "a.b"}
+
+
+def test_links_saves_and_rulings_come_from_the_declared_schema_module_and_ruling_list():
+    """A game names its schema module and rulings; PhasedRules forwards (no method per game): each
+    schema is built once per scenario, pack/unpack get the rules, rulings are copies."""
+    from types import SimpleNamespace
+
+    built = []
+
+    def state_schema(rules, view=False):
+        built.append(view)
+        return {"type": "object", "view": view}
+
+    module = SimpleNamespace(state_schema=state_schema, upgrade=lambda data: {**data, "up": 1},
+                             pack=lambda rules, obj: ["packed", rules.game, obj],
+                             unpack=lambda rules, data: data[2])
+    ruling = {"id": "R1", "topic": "t", "ruling": "r", "why": "w", "clauses": ["toy.2.move"]}
+
+    class Declared(Toy):
+        schema = module
+        ruling_list = (ruling,)
+
+    d = Declared(parse_scenario(SCENARIO, "toy.json"))
+    assert d.state_schema() is d.state_schema() and d.state_schema()["view"] is False
+    assert d.view_schema() is d.view_schema() and d.view_schema()["view"] is True
+    assert built == [False, True]
+    assert d.upgrade({"a": 1}) == {"a": 1, "up": 1}
+    assert d.pack({"a": 1}) == ["packed", "toy", {"a": 1}] and d.unpack(d.pack({"a": 1})) == {"a": 1}
+    found = d.rulings()
+    assert found == [ruling]
+    found[0]["clauses"].append("x")
+    assert ruling["clauses"] == ["toy.2.move"]  # the game's data is untouched
+    # without them: the engine's defaults (identity, the state schema less the RNG, the scenario's rulings)
+    plain = Toy(parse_scenario(SCENARIO, "toy.json"))
+    assert plain.upgrade({"a": 1}) == {"a": 1} and plain.pack({"a": 1}) == {"a": 1}
+    assert "rng" not in plain.view_schema()["properties"] and plain.rulings() == []

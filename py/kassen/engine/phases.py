@@ -19,7 +19,7 @@ are refused with a reason citing a clause (tests/support/refusals.py).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional, Sequence
 
 from .actions import Action
 from .errors import IllegalAction
@@ -160,8 +160,9 @@ class PhasedRules(GameRules):
     """A game whose sequence of play is a table of phases; the protocol comes from the table.
 
     A game's ``Rules`` is a declaration, not a list of forwarding methods: it names its phase
-    table, its observation whitelist and the modules that hold its words (``hooks``), its drawing
-    (``drawing``) and its position checks (``checks``), and adds only what is its own.
+    table, its observation whitelist, its rulings (``ruling_list``) and the modules that hold its
+    words (``hooks``), its drawing (``drawing``), its position checks (``checks``) and the format of
+    its links and saves (``schema``), and adds only what is its own.
     """
 
     #: phase name -> Phase (build with ``phase_table``)
@@ -175,6 +176,12 @@ class PhasedRules(GameRules):
     drawing: Any = None
     #: module with validate(g, state, errors) -> errors (and optionally validate_view(g, view, errors))
     checks: Any = None
+    #: module with state_schema(g, view=False) -> the JSON Schema of a state or a view (built once per
+    #: scenario here), and optionally upgrade(data) (old formats to today's), pack(g, state_or_view)
+    #: and unpack(g, data) (the compact form of links); None: the engine's defaults
+    schema: Any = None
+    #: the game's rulings as data (dicts with id, topic, ruling, why, clauses); () : the scenario's
+    ruling_list: Sequence[Mapping[str, Any]] = ()
 
     def phase_of(self, state: State) -> str:
         """The phase now (override when it is derived, e.g. from pending procedures)."""
@@ -268,6 +275,43 @@ class PhasedRules(GameRules):
         if not errors and self.phase_of(view) in self.phases and view.get("to_move") != self.current_player(view):
             errors.append("the player to move does not match the phase")
         return errors
+
+    # -- links and saves (from the game's schema module) and rulings -----------------------------------
+    def state_schema(self) -> dict[str, Any]:
+        """The game's ``schema.state_schema(g)``, built once per scenario (callers never change it)."""
+        if self.schema is None:
+            return super().state_schema()
+        found = self.__dict__.get("_state_schema")
+        if found is None:
+            found = self._state_schema = self.schema.state_schema(self)
+        return found
+
+    def view_schema(self) -> dict[str, Any]:
+        """The game's ``schema.state_schema(g, view=True)``, built once per scenario."""
+        if self.schema is None:
+            return super().view_schema()
+        found = self.__dict__.get("_view_schema")
+        if found is None:
+            found = self._view_schema = self.schema.state_schema(self, view=True)
+        return found
+
+    def upgrade(self, data: Any) -> Any:
+        upgrade = getattr(self.schema, "upgrade", None)
+        return data if upgrade is None else upgrade(data)
+
+    def pack(self, state_or_view: dict[str, Any]) -> Any:
+        pack = getattr(self.schema, "pack", None)
+        return state_or_view if pack is None else pack(self, state_or_view)
+
+    def unpack(self, data: Any) -> dict[str, Any]:
+        unpack = getattr(self.schema, "unpack", None)
+        return data if unpack is None else unpack(self, data)
+
+    def rulings(self) -> list[dict[str, Any]]:
+        """Copies of the game's ``ruling_list`` (callers may not change the game's data)."""
+        if not self.ruling_list:
+            return super().rulings()
+        return [dict(r, clauses=list(r["clauses"])) for r in self.ruling_list]
 
     # -- words (from the game's hooks module), in the reader's language --------------------------------
     def prompt(self, view: View, lang: str = "en") -> str:

@@ -178,14 +178,7 @@ class GameRules:
 
     def view_schema(self) -> dict[str, Any]:
         """JSON Schema of a view (a spectator link's payload). Default: the state's minus ``rng``."""
-        schema = clone(self.state_schema())
-        schema["required"] = [k for k in schema.get("required", []) if k != "rng"] + ["viewer", "to_move"]
-        props = schema.setdefault("properties", {})
-        props.pop("rng", None)
-        props["viewer"] = {"type": ["string", "null"]}
-        props["to_move"] = {"type": "string"}
-        props["outcome"] = {"type": ["object", "null"]}
-        return schema
+        return view_of_state_schema(self.state_schema())
 
     def validate_view(self, view: View) -> list[str]:
         """Semantic checks of a decoded view. Default: as ``validate``; games with anonymous
@@ -316,6 +309,19 @@ class GameRules:
         if lang != "en" and _takes_lang(type(self).render_svg):
             return self.render_svg(view, highlight=(), selected=selected, lang=lang)  # type: ignore[call-arg]
         return self.render_svg(view, highlight=(), selected=selected)
+
+
+def view_of_state_schema(state_schema: dict[str, Any]) -> dict[str, Any]:
+    """The schema of a view made from a state's schema (a copy): no ``rng``; ``viewer``, ``to_move``
+    and ``outcome`` added. For a game whose views show everything a state holds but the RNG."""
+    schema = clone(state_schema)
+    schema["required"] = [k for k in schema.get("required", []) if k != "rng"] + ["viewer", "to_move"]
+    props = schema.setdefault("properties", {})
+    props.pop("rng", None)
+    props["viewer"] = {"type": ["string", "null"]}
+    props["to_move"] = {"type": "string"}
+    props["outcome"] = {"type": ["object", "null"]}
+    return schema
 
 
 _LANG_PARAM: dict[Any, bool] = {}

@@ -17,12 +17,11 @@ from ...engine.phases import Phase, PhasedRules, Refusal
 from ...engine.scenario import Scenario
 from ...engine.state import Outcome, State
 from ..options import options_of
-from . import checks, hooks, render, victory
+from . import checks, hooks, render, schema, victory
 from .data import CUP, HAND, SET_ASIDE, SETUP, BakumatsuData, box
 from .movement import Situation
 from .phases import PHASES, begin_game, wrong_time
-from .rulings import rulings as _rulings
-from .schema import state_schema, upgrade
+from .rulings import RULINGS
 from .visibility import OBSERVATION
 
 register_catalog_dir(Path(__file__).resolve().parent / "locale")
@@ -43,6 +42,8 @@ class Rules(PhasedRules):
     hooks = hooks
     drawing = render
     checks = checks
+    schema = schema
+    ruling_list = RULINGS
 
     def __init__(self, scenario: Scenario) -> None:
         super().__init__(scenario)
@@ -51,8 +52,6 @@ class Rules(PhasedRules):
         # the Situation of the last state only looked at (never one being changed by an action):
         # legal_actions, is_legal and explain ask about the same state object several times
         self._seen: Optional[tuple[State, Situation]] = None
-        self._schema = state_schema(self.d, scenario.id)
-        self._view_schema = state_schema(self.d, scenario.id, view=True)
 
     def setup(self, seed: int | str, options: Optional[dict[str, Any]] = None) -> State:
         """4: units to their set-up boxes (Toba-Fushimi: the R units into the cup, 15-1-4(1)(3)) or
@@ -103,29 +102,6 @@ class Rules(PhasedRules):
 
     def outcome(self, state: State) -> Optional[Outcome]:
         return victory.outcome(self.d, state) if state.get("phase") == "over" else None
-
-    # -- links and saves --------------------------------------------------------------------------------
-    def state_schema(self) -> dict[str, Any]:
-        return self._schema
-
-    def view_schema(self) -> dict[str, Any]:
-        return self._view_schema
-
-    def upgrade(self, data: Any) -> Any:
-        return upgrade(data)
-
-    def pack(self, state_or_view: dict[str, Any]) -> Any:
-        from .schema import pack
-
-        return pack(self.d, state_or_view)
-
-    def unpack(self, data: Any) -> dict[str, Any]:
-        from .schema import unpack
-
-        return unpack(self.d, data)
-
-    def rulings(self) -> list[dict[str, Any]]:
-        return _rulings()
 
 
 __all__ = ["Rules", "OPTIONS", "CUP", "HAND"]

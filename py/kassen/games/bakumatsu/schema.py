@@ -8,7 +8,7 @@ from ...engine import rng
 from ...engine.compact import pack_units, unpack_units
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .data import BakumatsuData
+    from .rules import Rules
 
 PHASES = ("setup", "check", "draw", "commander", "takamori", "rm", "entering", "recover", "fire", "fire-support", "fire-dice",
           "melee", "melee-support", "melee-dice", "morale", "retreat", "advance", "over")
@@ -23,8 +23,9 @@ def _int(lo: int, hi: int, nullable: bool = False) -> dict[str, Any]:
     return {"type": ["integer", "null"] if nullable else "integer", "minimum": lo, "maximum": hi}
 
 
-def state_schema(d: "BakumatsuData", scenario_id: str, view: bool = False) -> dict[str, Any]:
+def state_schema(g: "Rules", view: bool = False) -> dict[str, Any]:
     """The schema of a state (view=False) or of a view (viewer keys added, no RNG)."""
+    d, scenario_id = g.d, g.scenario.id
     uids = list(d.units)
     combat_ids = [u for u in uids if u not in d.all_commanders]
     cells = list(d.board.cells)
@@ -95,15 +96,15 @@ def state_schema(d: "BakumatsuData", scenario_id: str, view: bool = False) -> di
     return {"type": "object", "required": required, "additionalProperties": False, "properties": props}
 
 
-def pack(d: "BakumatsuData", obj: dict[str, Any]) -> Any:
+def pack(g: "Rules", obj: dict[str, Any]) -> Any:
     """The compact form of a state or view for links: the units as one list of cells in scenario
     order (``"u"``, engine.compact); everything else as it is."""
-    return pack_units(obj, list(d.units))
+    return pack_units(obj, list(g.d.units))
 
 
-def unpack(d: "BakumatsuData", data: Any) -> dict[str, Any]:
+def unpack(g: "Rules", data: Any) -> dict[str, Any]:
     """Inverse of ``pack``; anything malformed is left for the schema to refuse."""
-    return unpack_units(data, list(d.units))
+    return unpack_units(data, list(g.d.units))
 
 
 def upgrade(data: Any) -> Any:

@@ -28,11 +28,10 @@ from ...engine.phases import PhasedRules
 from ...engine.scenario import Scenario
 from ...engine.state import Outcome, State
 from ..options import options_of
-from . import checks, hooks, render, victory
+from . import checks, hooks, render, schema, victory
 from .data import InnData
 from .phases import PHASES, phase_of, wrong_time
 from .rulings import RULINGS
-from .schema import state_schema
 from .visibility import OBSERVATION
 
 register_catalog_dir(Path(__file__).resolve().parent / "locale")
@@ -52,6 +51,8 @@ class Rules(PhasedRules):
     hooks = hooks
     drawing = render
     checks = checks
+    schema = schema
+    ruling_list = RULINGS
     phase_of = phase_of
     wrong_time = wrong_time
 
@@ -63,8 +64,6 @@ class Rules(PhasedRules):
         # not game state).
         self._interned: dict[tuple[Any, ...], Action] = {}
         self.rolls = [(self.act("roll", arg=str(d)), 1.0 / self.data.die) for d in range(1, self.data.die + 1)]
-        self._state_schema = state_schema(self)
-        self._view_schema = super().view_schema()
 
     def act(self, verb: str, units: tuple[str, ...] = (), cell: Optional[str] = None,
             arg: Optional[str] = None) -> Action:
@@ -90,14 +89,3 @@ class Rules(PhasedRules):
 
     def outcome(self, state: State) -> Optional[Outcome]:
         return victory.outcome(self, state) if state["phase"] == "over" else None
-
-    # -- links and saves --------------------------------------------------------------------------------
-    def state_schema(self) -> dict[str, Any]:
-        """Built once per scenario (callers never modify it)."""
-        return self._state_schema
-
-    def view_schema(self) -> dict[str, Any]:
-        return self._view_schema
-
-    def rulings(self) -> list[dict[str, Any]]:
-        return [dict(r, clauses=list(r["clauses"])) for r in RULINGS]

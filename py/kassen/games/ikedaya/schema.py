@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine import rng
+from ...engine.rules import view_of_state_schema
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import Rules
@@ -12,7 +13,10 @@ if TYPE_CHECKING:  # pragma: no cover
 STEP_KINDS = ["okita", "order", "target", "combat", "jump", "loss", "retreat"]
 
 
-def state_schema(rules: "Rules") -> dict[str, Any]:
+def state_schema(rules: "Rules", view: bool = False) -> dict[str, Any]:
+    """The schema of a state, or of a view (nothing is hidden: the state's, less the RNG)."""
+    if view:
+        return view_of_state_schema(rules.state_schema())
     data = rules.data
     ids = list(data.unit_order)
     cells = list(rules.board.cells)

@@ -48,6 +48,8 @@ class Rules(PhasedRules):
     hooks = hooks
     drawing = render
     checks = checks
+    schema = schema
+    ruling_list = RULINGS
 
     def __init__(self, scenario: Scenario) -> None:
         super().__init__(scenario)
@@ -61,8 +63,6 @@ class Rules(PhasedRules):
         self.swaps: dict[tuple[str, str], list[Action]] = {}
         #: the SVG layers that depend only on the scenario (render.static_layers fills it once)
         self.svg_static: Optional[tuple[str, list[str]]] = None
-        self._schema = schema.state_schema(self.t)
-        self._view_schema = schema.view_schema(self.t)
 
     def act(self, verb: str, unit: Optional[str] = None, cell: Optional[str] = None,
             arg: Optional[str] = None) -> Action:
@@ -136,13 +136,4 @@ class Rules(PhasedRules):
         if not errors and view.get("to_move") != self.current_player(view):
             errors.append("the player to move does not match the phase")
         return errors
-
-    def state_schema(self) -> dict[str, Any]:
-        return self._schema
-
-    def view_schema(self) -> dict[str, Any]:
-        return self._view_schema
-
-    def rulings(self) -> list[dict[str, Any]]:
-        return [dict(r) for r in RULINGS]
 

@@ -7,10 +7,13 @@ hand and pick may be the placeholder "?", and it has ``viewer``, ``to_move`` and
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...engine import rng
-from .data import CARD_ORDER, SIDES, Tables
+from .data import CARD_ORDER, SIDES
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .rules import Rules
 
 ANON_PATTERN = r"^\?(uesugi|takeda)-[0-9]{1,2}$"
 TRUE = {"const": True}
@@ -25,7 +28,8 @@ def _per_side(item: dict[str, Any]) -> dict[str, Any]:
     return _obj({s: item for s in SIDES})
 
 
-def state_schema(t: Tables, view: bool = False) -> dict[str, Any]:
+def state_schema(g: "Rules", view: bool = False) -> dict[str, Any]:
+    t = g.t
     cells = sorted(t.map_cells) + [t.night_box]
     unit_ids = list(t.unit_ids)
     unit_ref = {"enum": unit_ids} if not view else {"type": "string", "maxLength": 12,
@@ -85,7 +89,3 @@ def state_schema(t: Tables, view: bool = False) -> dict[str, Any]:
             "scores": _per_side({"type": "integer", "minimum": 0, "maximum": 1000})},
             required=["winner", "level", "reason", "scores"])]}
     return _obj(props)
-
-
-def view_schema(t: Tables) -> dict[str, Any]:
-    return state_schema(t, view=True)

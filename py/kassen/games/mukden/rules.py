@@ -15,11 +15,10 @@ from ...engine.messages import register_catalog_dir
 from ...engine.phases import Phase, PhasedRules, Refusal
 from ...engine.scenario import Scenario
 from ...engine.state import Outcome, State
-from . import checks, hooks, render, victory
+from . import checks, hooks, render, schema, victory
 from .data import JAPAN, RUSSIA, MukdenMap
 from .phases import PHASES, wrong_time
-from .rulings import rulings as _rulings
-from .schema import state_schema, upgrade
+from .rulings import RULINGS
 from .visibility import OBSERVATION
 
 register_catalog_dir(Path(__file__).resolve().parent / "locale")
@@ -35,6 +34,8 @@ class Rules(PhasedRules):
     hooks = hooks
     drawing = render
     checks = checks
+    schema = schema
+    ruling_list = RULINGS
 
     def __init__(self, scenario: Scenario) -> None:
         super().__init__(scenario)
@@ -50,8 +51,6 @@ class Rules(PhasedRules):
         self._attacks = {c: Action("attack", cell=c) for c in m.hexes}
         self._retreats = {c: Action("retreat", cell=c) for c in targets}
         self.call_actions = tuple(Action("call", arg=str(n)) for n in range(max(m.fp_total.values()) + 1))
-        self._schema = state_schema(self.map, scenario.id)
-        self._view_schema = state_schema(self.map, scenario.id, view=True)
 
     def setup(self, seed: int | str, options: Optional[dict[str, Any]] = None) -> State:
         """Units on their printed hexes (mukden.3.start-named-hex), the 3rd Army off the map
@@ -99,16 +98,3 @@ class Rules(PhasedRules):
 
     def outcome(self, state: State) -> Optional[Outcome]:
         return victory.outcome(self.map, state) if state["phase"] == "over" else None
-
-    # -- links and saves --------------------------------------------------------------------------------
-    def state_schema(self) -> dict[str, Any]:
-        return self._schema
-
-    def view_schema(self) -> dict[str, Any]:
-        return self._view_schema
-
-    def upgrade(self, data: Any) -> Any:
-        return upgrade(data)
-
-    def rulings(self) -> list[dict[str, Any]]:
-        return _rulings()

@@ -2,10 +2,13 @@
 shape cannot crash validate() or render_svg()."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...engine import rng
-from .data import SIDES, MukdenMap
+from .data import SIDES
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .rules import Rules
 
 PHASES = ("allot", "move", "attack", "attacker-call", "defender-call", "attacker-die", "defender-die",
           "attacker-retreat", "defender-retreat", "advance", "end-turn", "over")
@@ -24,8 +27,9 @@ def _small_int(lo: int, hi: int, nullable: bool = False) -> dict[str, Any]:
     return {"type": ["integer", "null"] if nullable else "integer", "minimum": lo, "maximum": hi}
 
 
-def state_schema(m: MukdenMap, scenario_id: str, view: bool = False) -> dict[str, Any]:
+def state_schema(g: "Rules", view: bool = False) -> dict[str, Any]:
     """The schema of a state (view=False) or of a view (secrets may be null; viewer keys added)."""
+    m, scenario_id = g.map, g.scenario.id
     cells = list(m.hexes) + [m.reserve_box, m.withdrawn_box]
     uids = [u for side in SIDES for u in m.units_of[side]]
     top = max(m.fp_total.values())

@@ -15,12 +15,11 @@ from ...engine.phases import Phase, PhasedRules, Refusal
 from ...engine.scenario import Scenario
 from ...engine.state import Event, Outcome, State
 from ..options import options_of
-from . import checks, hooks, render, victory
+from . import checks, hooks, render, schema, victory
 from .data import YukimuraData
 from .movement import Situation
 from .phases import PHASES, begin_game, wrong_time
-from .rulings import rulings as _rulings
-from .schema import state_schema, upgrade
+from .rulings import RULINGS
 from .visibility import OBSERVATION
 
 register_catalog_dir(Path(__file__).resolve().parent / "locale")
@@ -53,6 +52,8 @@ class Rules(PhasedRules):
     hooks = hooks
     drawing = render
     checks = checks
+    schema = schema
+    ruling_list = RULINGS
 
     def __init__(self, scenario: Scenario) -> None:
         super().__init__(scenario)
@@ -62,8 +63,6 @@ class Rules(PhasedRules):
         self._seen: Optional[tuple[State, Situation]] = None
         #: {side: (the enemy's hexes, {(unit, hex): where its moves end})}: Situation._ends
         self._ends: dict[str, Any] = {}
-        self._schema = state_schema(self.d, scenario.id)
-        self._view_schema = state_schema(self.d, scenario.id, view=True)
 
     def setup(self, seed: int | str, options: Optional[dict[str, Any]] = None) -> State:
         """3: units on their printed hexes, reinforcements and Hideyori's force beside the map; the
@@ -139,28 +138,6 @@ class Rules(PhasedRules):
 
     def outcome(self, state: State) -> Optional[Outcome]:
         return victory.outcome(self, state) if state.get("phase") == "over" else None
-
-    def state_schema(self) -> dict[str, Any]:
-        return self._schema
-
-    def view_schema(self) -> dict[str, Any]:
-        return self._view_schema
-
-    def upgrade(self, data: Any) -> Any:
-        return upgrade(data)
-
-    def pack(self, state_or_view: dict[str, Any]) -> Any:
-        from .schema import pack
-
-        return pack(self.d, state_or_view)
-
-    def unpack(self, data: Any) -> dict[str, Any]:
-        from .schema import unpack
-
-        return unpack(self.d, data)
-
-    def rulings(self) -> list[dict[str, Any]]:
-        return _rulings()
 
 
 __all__ = ["Rules", "OPTIONS"]

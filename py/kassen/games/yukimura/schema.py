@@ -9,6 +9,7 @@ from ...engine.compact import pack_units, unpack_units
 
 if TYPE_CHECKING:  # pragma: no cover
     from .data import YukimuraData
+    from .rules import Rules
 
 PHASES = ("staging", "move", "release-roll", "hideyori-roll", "defensive-fire", "fire", "h2h", "declare", "dice",
           "check", "retreat", "double", "advance", "over")
@@ -21,7 +22,8 @@ def _int(lo: int, hi: int, nullable: bool = False) -> dict[str, Any]:
     return {"type": ["integer", "null"] if nullable else "integer", "minimum": lo, "maximum": hi}
 
 
-def state_schema(d: "YukimuraData", scenario_id: str, view: bool = False) -> dict[str, Any]:
+def state_schema(g: "Rules", view: bool = False) -> dict[str, Any]:
+    d, scenario_id = g.d, g.scenario.id
     uids = list(d.units)
     cells = list(d.board.cells)
     hexes = list(d.hexes)
@@ -112,14 +114,14 @@ def state_schema(d: "YukimuraData", scenario_id: str, view: bool = False) -> dic
     return {"type": "object", "required": required, "additionalProperties": False, "properties": props}
 
 
-def pack(d: "YukimuraData", obj: dict[str, Any]) -> Any:
+def pack(g: "Rules", obj: dict[str, Any]) -> Any:
     """The compact form for links: the units as one list in scenario order (``"u"``, engine.compact),
     0 for a unit on its printed start hex (most of them, most of the time), else its cell or null."""
-    return pack_units(obj, list(d.units), _starts(d))
+    return pack_units(obj, list(g.d.units), _starts(g.d))
 
 
-def unpack(d: "YukimuraData", data: Any) -> dict[str, Any]:
-    return unpack_units(data, list(d.units), _starts(d))
+def unpack(g: "Rules", data: Any) -> dict[str, Any]:
+    return unpack_units(data, list(g.d.units), _starts(g.d))
 
 
 def _starts(d: "YukimuraData") -> dict[str, Any]:
