@@ -2,8 +2,12 @@
 Yukimura's chain-retreat example YE1 (the chain itself is Yukimura's; the engine gives each route)."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+from kassen.engine.actions import Action
 from kassen.engine.board import build_board
-from kassen.engine.retreat import advance_cells, retreat_cells, retreat_routes
+from kassen.engine.phases import refuse
+from kassen.engine.retreat import RetreatStep, advance_cells, retreat_cells, retreat_routes
 from kassen.engine.zoc import zone
 
 
@@ -108,3 +112,54 @@ def test_advance_along_the_vacated_route():
     assert advance_cells("0302", route, occupied={"0302"}) == []
     b = board(hexsides={"river": [["0302", "0303"]]})
     assert advance_cells("0302", route, may_enter=no_river(b), frm="0301") == ["0302"]
+
+
+class _Step(RetreatStep):
+    """A game's retreat step as Bakumatsu and Yukimura declare theirs: words, options, own checks."""
+
+    clause = "t.11"
+    refusals = {"hex": ("t.hex", ("t.11",)), "off": ("t.off", ("t.11.1",)), "step": ("t.step", ("t.11",)),
+                "enemy": ("t.enemy", ("t.11.1",)), "zoc": ("t.zoc", ("t.11.1", "t.3"))}
+
+    def options(self, g, state):
+        r = state["retreat"]
+        forbidden = g.situation(state).enemy_cells("red") | g.situation(state).enemy_zone("red")
+        return retreat_cells(retreat_routes(g.board, r["path"][-1], 1, may_enter=no_river(g.board),
+                                            forbidden=forbidden | set(r["path"])))
+
+    def refuse_more(self, g, state, uid, here, target):
+        if "river" in g.board.features(here, target):
+            return refuse("t.river", "t.11.2", to={"c": target})
+        return refuse("t.dead-end", "t.11.4", to={"c": target})
+
+
+def test_retreat_step_owner_actions_and_the_shared_refusals_in_order():
+    """engine RetreatStep: the retreating unit's owner acts; ``retreat @hex`` for each option; the
+    refusals every retreat shares (malformed, off the map, not one step on, enemy hex, enemy zone of
+    control) in that order with the game's words and clauses, then the game's own."""
+    b = board(hexsides={"river": [["0202", "0203"]]})
+    enemy = ["0402"]
+    situation = SimpleNamespace(enemy_cells=lambda side: set(enemy), enemy_zone=lambda side: zone(b, enemy))
+    g = SimpleNamespace(board=b, scenario=SimpleNamespace(units={"r1": {"side": "red"}, "b1": {"side": "blue"}}),
+                        situation=lambda state: situation)
+    step = _Step()
+    state = {"retreat": {"unit": "r1", "path": ["0201", "0202"]}}
+    assert step.player(g, state) == "red"
+    options = step.options(g, state)
+    assert options and "0203" not in options and "0201" not in options
+    assert list(step.actions(g, state)) == [Action("retreat", cell=c) for c in options]
+    assert all(step.refuse_retreat(g, state, Action("retreat", cell=c)) is None for c in options)
+
+    def why(action):
+        found = step.refuse_retreat(g, state, action)
+        return found.message["key"], found.clauses, found.message.get("args", {}).get("to")
+
+    assert why(Action("retreat", ("r1",), "0102")) == ("t.hex", ("t.11",), None)
+    assert why(Action("retreat", arg="x")) == ("t.hex", ("t.11",), None)
+    assert why(Action("retreat", cell="out")) == ("t.off", ("t.11.1",), {"c": "out"})
+    assert why(Action("retreat", cell="0404")) == ("t.step", ("t.11",), {"c": "0404"})  # not next to 0202
+    assert why(Action("retreat", cell="0201")) == ("t.step", ("t.11",), {"c": "0201"})  # been there
+    assert why(Action("retreat", cell="0203")) == ("t.river", ("t.11.2",), {"c": "0203"})  # the game's own
+    state["retreat"]["path"] = ["0301", "0302"]  # next to the enemy on 0402 and its zone on 0303
+    assert why(Action("retreat", cell="0402")) == ("t.enemy", ("t.11.1",), {"c": "0402"})
+    assert "0303" in zone(b, enemy) and why(Action("retreat", cell="0303")) == ("t.zoc", ("t.11.1", "t.3"), {"c": "0303"})

@@ -6,12 +6,22 @@ crossed (``may_enter``), where friendly units stand and what they allow: passing
 (Yukimura 11-2) or going on past a friendly unit until a free cell (Bakumatsu 11(4)). Every route
 is listed, so the owner chooses (and a game can tell which friendly units a route passes: chain
 retreats and disorder are the game's own). No route means the unit cannot retreat.
+
+``RetreatStep`` is the step of play in which the owner walks such a route hex by hex: who acts,
+the ``retreat @hex`` actions, and the refusals every retreat shares; the game adds its own.
 """
 from __future__ import annotations
 
-from typing import Callable, Container, Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Container, Iterable, Mapping, Optional, Sequence
 
+from .actions import Action
 from .board import Board
+from .messages import cell
+from .phases import Phase, Refusal, refuse
+from .state import State
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .phases import PhasedRules
 
 
 def retreat_routes(board: Board, start: str, hexes: int, *, away_from: Iterable[str] = (),
@@ -112,3 +122,65 @@ def advance_cells(vacated: str, route: Sequence[str], *, occupied: Container[str
         out.append(cell)
         prev = cell
     return out
+
+
+class RetreatStep(Phase):
+    """A retreat after combat, walked hex by hex: the retreating unit's owner picks each next hex
+    (the action ``retreat @hex``) among ``options``, the hexes that begin a legal route.
+
+    ``state[<name>]`` holds the retreat under way: ``{"unit": uid, "path": [start, hexes so far],
+    ...}`` (the game's own keys besides). The refusals every retreat shares come here, in this
+    order, worded and cited by the game's ``refusals``; then the game's own (``refuse_more``). The
+    game's Rules answers ``situation(state)`` with ``enemy_cells(side)`` and ``enemy_zone(side)``.
+    """
+
+    name = "retreat"
+    #: reason -> (message key, clause ids), the game's words and clauses for: "hex" (the action
+    #: names no single hex), "off" (off the map), "step" (not next to the unit, or a hex it has
+    #: already been in), "enemy" (an enemy unit's hex), "zoc" (an enemy zone of control); every
+    #: refusal but "hex" names the hex as ``to``
+    refusals: Mapping[str, tuple[str, tuple[str, ...]]] = {}
+
+    def player(self, g: "PhasedRules", state: State) -> str:
+        return g.scenario.units[state[self.name]["unit"]]["side"]
+
+    def options(self, g: "PhasedRules", state: State) -> list[str]:
+        """The hexes the retreating unit may enter next (the game's retreat rules)."""
+        raise NotImplementedError
+
+    def on_map(self, g: "PhasedRules", target: str) -> bool:
+        """May a retreat enter ``target`` at all (a cell of the map, not a box)?"""
+        return target in g.board.on_map
+
+    def actions(self, g: "PhasedRules", state: State) -> Iterable[Action]:
+        return [Action("retreat", cell=h) for h in self.options(g, state)]
+
+    def refuse_retreat(self, g: "PhasedRules", state: State, action: Action) -> Optional[Refusal]:
+        r = state[self.name]
+        uid, here = r["unit"], r["path"][-1]
+        target = action.cell
+        if action.units or action.arg is not None or target is None:
+            key, clauses = self.refusals["hex"]
+            return refuse(key, *clauses)
+        if target in self.options(g, state):
+            return None
+        if not self.on_map(g, target):
+            return self._refused("off", target)
+        if not g.board.adjacent(here, target) or target in r["path"]:
+            return self._refused("step", target)
+        s: Any = g.situation(state)  # type: ignore[attr-defined]
+        mine = self.player(g, state)
+        if target in s.enemy_cells(mine):
+            return self._refused("enemy", target)
+        if target in s.enemy_zone(mine):
+            return self._refused("zoc", target)
+        return self.refuse_more(g, state, uid, here, target)
+
+    def refuse_more(self, g: "PhasedRules", state: State, uid: str, here: str, target: str) -> Refusal:
+        """Why ``target``, next to ``here`` and free of enemies and their zones, is still refused:
+        the game's own retreat rules (hexsides, "away from"), last the route that leads nowhere."""
+        raise NotImplementedError
+
+    def _refused(self, reason: str, target: str) -> Refusal:
+        key, clauses = self.refusals[reason]
+        return refuse(key, *clauses, to=cell(target))

@@ -19,6 +19,7 @@ from ...engine.actions import Action
 from ...engine.messages import Msg, cell, msg, side, unit
 from ...engine.phases import ACTIVE, OTHER, ChancePhase, Over, Phase, Refusal, phase_table, refuse
 from ...engine.reinforcements import cup_outcomes
+from ...engine.retreat import RetreatStep
 from ...engine.state import Event, State, View, event
 from . import combat as cb
 from . import victory
@@ -277,40 +278,29 @@ class CupDraw(ChancePhase):
     """15-1-5(1)(1): the units are drawn at random from the cup, one at a time."""
 
     name, clause = "draw", "bakumatsu.15-1-5.random-draw"
+    #: the cup drawn from, and the words of the log line and the prompt
+    cup, logged, asked = CUP, "bakumatsu.log.drawn", "bakumatsu.prompt.draw"
 
     def chance(self, g: "Rules", state: State) -> list[tuple[Action, float]]:
-        return cup_outcomes(pool(g, state, state["active"], CUP))
+        return cup_outcomes(pool(g, state, state["active"], self.cup))
 
     def do_draw(self, g: "Rules", state: State, action: Action) -> list[Event]:
         side_id = state["active"]
         uid = action.arg or ""
         state["units"][uid]["at"] = box(ARRIVED, side_id)
         state["pending"].pop(0)
-        events = [event(msg("bakumatsu.log.drawn", unit=unit(uid)), "reinforcement")]
+        events = [event(msg(self.logged, unit=unit(uid)), "reinforcement")]
         return events + next_start_step(g, state)
 
     def prompt(self, g: "Rules", view: View) -> Msg:
-        return msg("bakumatsu.prompt.draw", side=side(view.get("active")))
+        return msg(self.asked, side=side(view.get("active")))
 
 
-class CommanderDraw(ChancePhase):
+class CommanderDraw(CupDraw):
     """15-2-7-2(2)(1): on an Lx1 turn one commander is drawn at random from the side's cup."""
 
     name, clause = "commander", "bakumatsu.15-2-7-2.lx1"
-
-    def chance(self, g: "Rules", state: State) -> list[tuple[Action, float]]:
-        return cup_outcomes(pool(g, state, state["active"], COMMANDER_CUP))
-
-    def do_draw(self, g: "Rules", state: State, action: Action) -> list[Event]:
-        side_id = state["active"]
-        uid = action.arg or ""
-        state["units"][uid]["at"] = box(ARRIVED, side_id)
-        state["pending"].pop(0)
-        events = [event(msg("bakumatsu.log.commander-drawn", unit=unit(uid)), "reinforcement")]
-        return events + next_start_step(g, state)
-
-    def prompt(self, g: "Rules", view: View) -> Msg:
-        return msg("bakumatsu.prompt.commander", side=side(view.get("active")))
+    cup, logged, asked = COMMANDER_CUP, "bakumatsu.log.commander-drawn", "bakumatsu.prompt.commander"
 
 
 class TakamoriRoll(ChancePhase):
@@ -1088,43 +1078,26 @@ def start_retreat(g: "Rules", state: State, uid: str) -> list[Event]:
     return []
 
 
-class Retreat(Phase):
+class Retreat(RetreatStep):
     """11: the retreating unit's owner picks its hex; into a friendly unit's hex it goes on, and the
     unit passed is disordered, or removed if it already was (11(4))."""
 
     name, clause = "retreat", "bakumatsu.11.owner-chooses"
-
-    def player(self, g: "Rules", state: State) -> str:
-        return g.d.side_of[state["retreat"]["unit"]]
+    refusals = {
+        "hex": ("bakumatsu.refuse.retreat-hex", ("bakumatsu.11.owner-chooses",)),
+        "off": ("bakumatsu.refuse.retreat-off", ("bakumatsu.11.no-offmap",)),
+        "step": ("bakumatsu.refuse.retreat-one", ("bakumatsu.9-2.result-d-disordered",)),
+        "enemy": ("bakumatsu.refuse.retreat-enemy", ("bakumatsu.11.no-enemy-hex",)),
+        "zoc": ("bakumatsu.refuse.retreat-zoc", ("bakumatsu.11.no-enemy-zoc", "bakumatsu.3-2.zoc-effects")),
+    }
 
     def options(self, g: "Rules", state: State, fresh: bool = False) -> list[str]:
         r = state["retreat"]
         s = sit(g, state) if fresh else seen(g, state)
         return s.retreat_steps(r["unit"], r["path"][-1], r["path"])
 
-    def actions(self, g: "Rules", state: State) -> Iterable[Action]:
-        return [Action("retreat", cell=h) for h in self.options(g, state)]
-
-    def refuse_retreat(self, g: "Rules", state: State, action: Action) -> Optional[Refusal]:
+    def refuse_more(self, g: "Rules", state: State, uid: str, here: str, target: str) -> Refusal:
         d = g.d
-        r = state["retreat"]
-        uid, here = r["unit"], r["path"][-1]
-        target = action.cell
-        if action.units or action.arg is not None or target is None:
-            return refuse("bakumatsu.refuse.retreat-hex", "bakumatsu.11.owner-chooses")
-        if target in self.options(g, state):
-            return None
-        if target not in d.move_cost:
-            return refuse("bakumatsu.refuse.retreat-off", "bakumatsu.11.no-offmap", to=cell(target))
-        if not d.board.adjacent(here, target) or target in r["path"]:
-            return refuse("bakumatsu.refuse.retreat-one", "bakumatsu.9-2.result-d-disordered", to=cell(target))
-        s = seen(g, state)
-        mine = d.side_of[uid]
-        if target in s.enemy_cells(mine):
-            return refuse("bakumatsu.refuse.retreat-enemy", "bakumatsu.11.no-enemy-hex", to=cell(target))
-        if target in s.enemy_zone(mine):
-            return refuse("bakumatsu.refuse.retreat-zoc", "bakumatsu.11.no-enemy-zoc", "bakumatsu.3-2.zoc-effects",
-                          to=cell(target))
         if d.across_river(here, target) or target in d.impassable:
             return refuse("bakumatsu.refuse.retreat-river", "bakumatsu.11.no-river-pond", to=cell(target))
         return refuse("bakumatsu.refuse.retreat-dead-end", "bakumatsu.11.through-friendly", to=cell(target))

@@ -19,7 +19,7 @@ from ...engine.actions import Action
 from ...engine.messages import Msg, cell, msg, side, unit
 from ...engine.movement import MoveRules, reach
 from ...engine.phases import ACTIVE, OTHER, ChancePhase, Over, Phase, Refusal, phase_table, refuse
-from ...engine.retreat import advance_cells
+from ...engine.retreat import RetreatStep, advance_cells
 from ...engine.state import Event, State, View, event
 from . import combat as cb
 from . import victory
@@ -787,41 +787,26 @@ def start_retreat(g: "Rules", state: State, uid: str, hexes: int, sources: list[
     return remove(g, state, uid, "yukimura.log.no-retreat") + next_check(g, state)
 
 
-class Retreat(Phase):
+class Retreat(RetreatStep):
     """11-1, 11-2: the retreating unit's owner picks each hex; entering a friendly unit's hex marks
     it for a chain retreat (11-2-1)."""
 
     name, clause = "retreat", "yukimura.11.fail-retreat"
-
-    def player(self, g: "Rules", state: State) -> str:
-        return g.d.side_of[state["retreat"]["unit"]]
+    refusals = {
+        "hex": ("yukimura.refuse.retreat-hex", ("yukimura.11.fail-retreat",)),
+        "off": ("yukimura.refuse.retreat-off", ("yukimura.11-1-2.no-offmap",)),
+        "step": ("yukimura.refuse.retreat-step", ("yukimura.11.fail-retreat",)),
+        "enemy": ("yukimura.refuse.retreat-enemy", ("yukimura.11-1-2.no-enemy-hex",)),
+        "zoc": ("yukimura.refuse.retreat-zoc", ("yukimura.11-1-2.no-enemy-zoc",)),
+    }
 
     def options(self, g: "Rules", state: State) -> list[str]:
         r = state["retreat"]
         return seen(g, state).retreat_steps(r["unit"], r["path"][-1], r["left"], r["sources"], r["path"])
 
-    def actions(self, g: "Rules", state: State) -> Iterable[Action]:
-        return [Action("retreat", cell=h) for h in self.options(g, state)]
-
-    def refuse_retreat(self, g: "Rules", state: State, action: Action) -> Optional[Refusal]:
+    def refuse_more(self, g: "Rules", state: State, uid: str, here: str, target: str) -> Refusal:
         d = g.d
         r = state["retreat"]
-        uid, here = r["unit"], r["path"][-1]
-        target = action.cell
-        if action.units or action.arg is not None or target is None:
-            return refuse("yukimura.refuse.retreat-hex", "yukimura.11.fail-retreat")
-        if target in self.options(g, state):
-            return None
-        if target not in d.hex_set:
-            return refuse("yukimura.refuse.retreat-off", "yukimura.11-1-2.no-offmap", to=cell(target))
-        if not d.board.adjacent(here, target) or target in r["path"]:
-            return refuse("yukimura.refuse.retreat-step", "yukimura.11.fail-retreat", to=cell(target))
-        s = seen(g, state)
-        mine = d.side_of[uid]
-        if target in s.enemy_cells(mine):
-            return refuse("yukimura.refuse.retreat-enemy", "yukimura.11-1-2.no-enemy-hex", to=cell(target))
-        if target in s.enemy_zone(mine):
-            return refuse("yukimura.refuse.retreat-zoc", "yukimura.11-1-2.no-enemy-zoc", to=cell(target))
         if d.across_impassable(here, target) or target in d.large_river:
             return refuse("yukimura.refuse.retreat-impassable", "yukimura.11-1-2.no-impassable", to=cell(target))
         near = [x for x in (d.board.distance(target, src) for src in r["sources"]) if x is not None]
