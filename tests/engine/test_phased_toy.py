@@ -263,3 +263,20 @@ def test_links_saves_and_rulings_come_from_the_declared_schema_module_and_ruling
     plain = Toy(parse_scenario(SCENARIO, "toy.json"))
     assert plain.upgrade({"a": 1}) == {"a": 1} and plain.pack({"a": 1}) == {"a": 1}
     assert "rng" not in plain.view_schema()["properties"] and plain.rulings() == []
+
+
+def test_a_verb_at_the_wrong_time_cites_the_clause_the_game_names_for_it(g):
+    """``wrong_time_clauses``: an action of a listed verb in another phase is refused with the game's
+    ``<game>.refuse.wrong-time`` message, citing the verb's clause and then the phase's; an unlisted
+    verb gets the engine's answer."""
+
+    class Timed(Toy):
+        wrong_time_clauses = {"roll": "toy.3.roll"}
+
+    t = Timed(parse_scenario(SCENARIO, "toy.json"))
+    s = t.setup(1)
+    found = t.refusal(s, Action("roll", arg="3"))
+    assert found.clauses == ("toy.3.roll", "toy.2.move")
+    assert found.message["key"] == "toy.refuse.wrong-time"
+    assert found.message["args"]["verb"] == "roll" and found.message["args"]["now"] == msg("toy.phase.move")
+    assert g.refusal(s, Action("roll", arg="3")).message["key"] == "engine.refuse.not-now"

@@ -182,6 +182,10 @@ class PhasedRules(GameRules):
     schema: Any = None
     #: the game's rulings as data (dicts with id, topic, ruling, why, clauses); () : the scenario's
     ruling_list: Sequence[Mapping[str, Any]] = ()
+    #: verb -> the clause that says when such an action comes: an action of one of these verbs at
+    #: another time is refused with the game's message ``<game>.refuse.wrong-time`` (verb, now),
+    #: citing that clause and the clause of the phase now (``wrong_time``)
+    wrong_time_clauses: Mapping[str, str] = {}
 
     def phase_of(self, state: State) -> str:
         """The phase now (override when it is derived, e.g. from pending procedures)."""
@@ -235,7 +239,11 @@ class PhasedRules(GameRules):
     # -- refusals the table gives for free ------------------------------------------------------------
     def wrong_time(self, state: State, phase: Phase, action: Action) -> Refusal:
         """An action of another phase (or of no phase): say what now is, citing the phase clause.
-        Games override this to name the clause that says why such an action does not come now."""
+        Games name that clause per verb in ``wrong_time_clauses``, or override this."""
+        clause = self.wrong_time_clauses.get(action.verb)
+        if clause is not None:
+            return refuse(f"{self.game}.refuse.wrong-time", clause, *(c for c in (phase.clause,) if c),
+                          verb=action.verb, now=phase.label(self))
         elsewhere = [p for p in self.phases.values() if action.verb in p.verbs()]
         if not elsewhere:
             return refuse("engine.refuse.unknown-verb", verb=action.verb)

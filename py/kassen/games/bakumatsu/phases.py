@@ -1244,11 +1244,3 @@ WRONG_TIME = {
     "stay": "bakumatsu.10-2.advance", "place": "bakumatsu.15-1-4.one-per-setup-hex",
     "place-all": "bakumatsu.15-1-4.one-per-setup-hex", "end": "bakumatsu.6.phase-end",
 }
-
-
-def wrong_time(g: "Rules", state: State, action: Action) -> Optional[Refusal]:
-    clause = WRONG_TIME.get(action.verb)
-    if clause is None:
-        return None
-    now = PHASES[state["phase"]].label(g) if state["phase"] in PHASES else state["phase"]
-    return refuse("bakumatsu.refuse.wrong-time", clause, PHASES[state["phase"]].clause, verb=action.verb, now=now)

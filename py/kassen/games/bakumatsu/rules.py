@@ -13,14 +13,14 @@ from typing import Any, Optional
 from ...engine.actions import Action
 from ...engine.messages import register_catalog_dir
 from ...engine.options import check as check_options
-from ...engine.phases import Phase, PhasedRules, Refusal
+from ...engine.phases import PhasedRules
 from ...engine.scenario import Scenario
 from ...engine.state import Outcome, State
 from ..options import options_of
 from . import checks, hooks, render, schema, victory
 from .data import CUP, HAND, SET_ASIDE, SETUP, BakumatsuData, box
 from .movement import Situation
-from .phases import PHASES, begin_game, wrong_time
+from .phases import PHASES, WRONG_TIME, begin_game
 from .rulings import RULINGS
 from .visibility import OBSERVATION
 
@@ -44,6 +44,7 @@ class Rules(PhasedRules):
     checks = checks
     schema = schema
     ruling_list = RULINGS
+    wrong_time_clauses = WRONG_TIME
 
     def __init__(self, scenario: Scenario) -> None:
         super().__init__(scenario)
@@ -96,9 +97,6 @@ class Rules(PhasedRules):
         if found is None:
             found = self._actions[key] = Action(verb, (uid,), target)
         return found
-
-    def wrong_time(self, state: State, phase: Phase, action: Action) -> Refusal:
-        return wrong_time(self, state, action) or super().wrong_time(state, phase, action)
 
     def outcome(self, state: State) -> Optional[Outcome]:
         return victory.outcome(self.d, state) if state.get("phase") == "over" else None

@@ -1139,13 +1139,3 @@ WRONG_TIME = {
     "extra": "yukimura.11-2-5.double-occupancy", "advance": "yukimura.11-3.participants-only",
     "stay": "yukimura.11-3-5.optional", "end": "yukimura.4-1.advance-turn", "stage": "yukimura.14-3.hideyori-staging",
 }
-
-
-def wrong_time(g: "Rules", state: State, action: Action) -> Optional[Refusal]:
-    clause = WRONG_TIME.get(action.verb)
-    if clause is None:
-        return None
-    phase = PHASES[state["phase"]] if state["phase"] in PHASES else None
-    now = phase.label(g) if phase else state["phase"]
-    clauses = [clause] + ([phase.clause] if phase and phase.clause else [])
-    return refuse("yukimura.refuse.wrong-time", *clauses, verb=action.verb, now=now)

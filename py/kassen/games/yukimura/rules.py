@@ -11,14 +11,14 @@ from typing import Any, Optional
 from ...engine.actions import Action
 from ...engine.messages import register_catalog_dir
 from ...engine.options import check as check_options
-from ...engine.phases import Phase, PhasedRules, Refusal
+from ...engine.phases import PhasedRules
 from ...engine.scenario import Scenario
 from ...engine.state import Event, Outcome, State
 from ..options import options_of
 from . import checks, hooks, render, schema, victory
 from .data import YukimuraData
 from .movement import Situation
-from .phases import PHASES, begin_game, wrong_time
+from .phases import PHASES, WRONG_TIME, begin_game
 from .rulings import RULINGS
 from .visibility import OBSERVATION
 
@@ -54,6 +54,7 @@ class Rules(PhasedRules):
     checks = checks
     schema = schema
     ruling_list = RULINGS
+    wrong_time_clauses = WRONG_TIME
 
     def __init__(self, scenario: Scenario) -> None:
         super().__init__(scenario)
@@ -132,9 +133,6 @@ class Rules(PhasedRules):
 
                 events += finish_game(self, state)
         return events
-
-    def wrong_time(self, state: State, phase: Phase, action: Action) -> Refusal:
-        return wrong_time(self, state, action) or super().wrong_time(state, phase, action)
 
     def outcome(self, state: State) -> Optional[Outcome]:
         return victory.outcome(self, state) if state.get("phase") == "over" else None
