@@ -280,3 +280,45 @@ def test_a_verb_at_the_wrong_time_cites_the_clause_the_game_names_for_it(g):
     assert found.message["key"] == "toy.refuse.wrong-time"
     assert found.message["args"]["verb"] == "roll" and found.message["args"]["now"] == msg("toy.phase.move")
     assert g.refusal(s, Action("roll", arg="3")).message["key"] == "engine.refuse.not-now"
+
+
+def test_the_acting_row_names_who_acts_or_who_won(g):
+    """engine.phases.acting_row: the status row of the side (or dice) to act, or of the winner."""
+    from kassen.engine.phases import acting_row
+
+    assert acting_row(g, {"to_move": "red"}) == (msg("toy.status.to-act"), side("red"))
+    assert acting_row(g, {"to_move": CHANCE}) == (msg("toy.status.to-act"), msg("toy.status.dice"))
+    over = {"to_move": TERMINAL, "outcome": {"winner": "blue"}}
+    assert acting_row(g, over) == (msg("toy.status.result"), msg("toy.status.wins", side=side("blue")))
+    assert acting_row(g, {"to_move": TERMINAL, "outcome": {"winner": None}}, no_winner="over") == \
+        (msg("toy.status.result"), msg("toy.status.over"))
+
+
+def test_short_side_names_from_the_scenario(g):
+    """engine.rules.short_side_name: the scenario's short names (a game's hooks.side_name)."""
+    from types import SimpleNamespace
+
+    from kassen.engine.rules import short_side_name
+
+    info = {"a": {"name": "Army A", "short": "A", "name_ja": "甲軍", "short_ja": "甲"}, "b": {"name": "Army B", "name_ja": "乙軍"}}
+    rules = SimpleNamespace(scenario=SimpleNamespace(side_info=info))
+    assert [short_side_name(rules, s, "en") for s in ("a", "b", "c")] == ["A", "Army B", "c"]
+    assert [short_side_name(rules, s, "ja") for s in ("a", "b", "c")] == ["甲", "乙軍", "c"]
+
+
+def test_a_strict_view_schema_from_a_state_schema():
+    """engine.rules.add_view_keys: no RNG in a view; viewer, to_move and outcome strictly typed."""
+    from kassen.engine.rules import add_view_keys
+    from kassen.engine.schema import SchemaViolation, Validator
+
+    props = {"rng": {"type": "integer"}, "turn": {"type": "integer"}}
+    required = ["rng", "turn"]
+    add_view_keys(props, required, ("red", "blue"), ["points", None])
+    assert required == ["turn", "viewer", "to_move", "outcome"] and list(props) == ["turn", "viewer", "to_move", "outcome"]
+    check = Validator({"type": "object", "required": required, "additionalProperties": False, "properties": props})
+    good = {"turn": 1, "viewer": None, "to_move": "chance",
+            "outcome": {"winner": "red", "level": "points", "reason": "r", "scores": {}}}
+    check.validate(good)
+    for bad in ({**good, "rng": 1}, {**good, "to_move": "green"}, {**good, "outcome": {**good["outcome"], "level": "x"}}):
+        with pytest.raises(SchemaViolation):
+            check.validate(bad)

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional, Sequence
 
 from .actions import Action
 from .errors import IllegalAction
-from .messages import Msg, msg, render
+from .messages import Msg, msg, render, side
 from .rules import GameRules, _takes_lang
 from .state import CHANCE, TERMINAL, Event, State, View
 
@@ -368,6 +368,18 @@ class PhasedRules(GameRules):
         if lang != "en" and _takes_lang(self.drawing.render_svg):
             return self.drawing.render_svg(self, view, highlight, selected, lang=lang)
         return self.drawing.render_svg(self, view, highlight, selected)
+
+
+def acting_row(g: "PhasedRules", view: View, no_winner: str = "draw") -> tuple[Msg, Any]:
+    """The status panel's row of who acts now (a side, or the dice), or once the game is over who
+    won: the game's messages ``<game>.status.to-act``, ``dice``, ``result``, ``wins`` and
+    ``<no_winner>`` (the words when nobody won)."""
+    key = g.game + ".status."
+    to_move = view.get("to_move")
+    if to_move == TERMINAL:
+        winner = (view.get("outcome") or {}).get("winner")
+        return msg(key + "result"), msg(key + "wins", side=side(winner)) if winner else msg(key + no_winner)
+    return msg(key + "to-act"), msg(key + "dice") if to_move == CHANCE else side(to_move)
 
 
 def phase_table(*phases: Phase) -> dict[str, Phase]:

@@ -311,6 +311,34 @@ class GameRules:
         return self.render_svg(view, highlight=(), selected=selected)
 
 
+def short_side_name(g: GameRules, side_id: str, lang: str) -> str:
+    """A side by the short name the status panel and the log use: the scenario's ``short``
+    (``short_ja`` in Japanese), else its full name, else its id (a game's ``hooks.side_name``)."""
+    info = g.scenario.side_info.get(side_id, {})
+    if lang == "ja":
+        return str(info.get("short_ja") or info.get("name_ja") or side_id)
+    return str(info.get("short") or info.get("name") or side_id)
+
+
+def add_view_keys(props: dict[str, Any], required: list[str], sides: Iterable[str],
+                  levels: Iterable[Optional[str]]) -> None:
+    """A strict state schema's ``properties`` and ``required`` made a view's, in place: no ``rng``;
+    ``viewer`` (a side or None), ``to_move`` (a side, the dice, the end) and ``outcome`` (None, or
+    a winner among ``sides`` or None at one of the game's ``levels``, a reason, scores)."""
+    sides = list(sides)
+    del props["rng"]
+    required.remove("rng")
+    props["viewer"] = {"enum": sides + [None]}
+    props["to_move"] = {"enum": sides + [CHANCE, TERMINAL]}
+    props["outcome"] = {
+        "type": ["object", "null"], "required": ["winner", "level", "reason", "scores"],
+        "additionalProperties": False,
+        "properties": {"winner": {"enum": sides + [None]}, "level": {"enum": list(levels)},
+                       "reason": {"type": ["string", "object"], "maxLength": 400},
+                       "scores": {"type": "object", "additionalProperties": {"type": "number"}}}}
+    required += ["viewer", "to_move", "outcome"]
+
+
 def view_of_state_schema(state_schema: dict[str, Any]) -> dict[str, Any]:
     """The schema of a view made from a state's schema (a copy): no ``rng``; ``viewer``, ``to_move``
     and ``outcome`` added. For a game whose views show everything a state holds but the RNG."""

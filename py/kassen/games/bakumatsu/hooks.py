@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from ...engine.actions import Action
 from ...engine.messages import Msg, catalog, cell, msg, side, unit
-from ...engine.state import CHANCE, TERMINAL
+from ...engine.phases import acting_row
+from ...engine.rules import short_side_name
 from . import combat as cb
 from .data import ARRIVED, CUP, HAND, box
 
@@ -45,11 +46,7 @@ def cell_name(g: "Rules", label: Optional[str], lang: str) -> str:
     return f"{label} ({name})" if name else label
 
 
-def side_name(g: "Rules", side_id: str, lang: str) -> str:
-    info = g.scenario.side_info.get(side_id, {})
-    if lang == "ja":
-        return str(info.get("short_ja") or info.get("name_ja") or side_id)
-    return str(info.get("short") or info.get("name") or side_id)
+side_name = short_side_name
 
 
 def values(g: "Rules", uid: str) -> Msg:
@@ -137,19 +134,11 @@ def phase_title(g: "Rules", view: dict[str, Any]) -> Msg:
 
 def status(g: "Rules", view: dict[str, Any]) -> list[tuple[Msg, Any]]:
     d = g.d
-    to_move = view.get("to_move")
     rows: list[tuple[Msg, Any]] = [
         (msg("bakumatsu.status.turn"), msg("bakumatsu.status.turn-value", turn=view.get("turn", 1), turns=d.turns)),
         (msg("bakumatsu.status.phase"), phase_title(g, view)),
     ]
-    if to_move == TERMINAL:
-        outcome = view.get("outcome") or {}
-        winner = outcome.get("winner")
-        rows.append((msg("bakumatsu.status.result"),
-                     msg("bakumatsu.status.wins", side=side(winner)) if winner else msg("bakumatsu.status.draw")))
-    else:
-        rows.append((msg("bakumatsu.status.to-act"), msg("bakumatsu.status.dice") if to_move == CHANCE
-                     else side(to_move)))
+    rows.append(acting_row(g, view))
     control = view.get("control") or {}
     for s in d.sides:
         n = sum(1 for v in control.values() if v == s)

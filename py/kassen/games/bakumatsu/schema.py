@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine import rng
+from ...engine.rules import add_view_keys
 from ...engine.compact import pack_units, unpack_units
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -82,17 +83,7 @@ def state_schema(g: "Rules", view: bool = False) -> dict[str, Any]:
     required = ["game", "scenario", "rng", "turn", "options", "units", "phase", "segment", "active", "disordered",
                 "done", "pending", "owed", "control", "combat", "last", "retreat", "ended", "entering"]
     if view:
-        del props["rng"]
-        required.remove("rng")
-        props["viewer"] = {"enum": sides + [None]}
-        props["to_move"] = {"enum": sides + ["chance", "terminal"]}
-        props["outcome"] = {
-            "type": ["object", "null"], "required": ["winner", "level", "reason", "scores"],
-            "additionalProperties": False,
-            "properties": {"winner": {"enum": sides + [None]}, "level": {"enum": ["entry", "victory-hexes", "draw"]},
-                           "reason": {"type": ["string", "object"], "maxLength": 400},
-                           "scores": {"type": "object", "additionalProperties": {"type": "number"}}}}
-        required += ["viewer", "to_move", "outcome"]
+        add_view_keys(props, required, sides, ["entry", "victory-hexes", "draw"])
     return {"type": "object", "required": required, "additionalProperties": False, "properties": props}
 
 

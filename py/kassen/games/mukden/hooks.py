@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from ...engine.actions import Action
 from ...engine.messages import Msg, catalog, cell, msg, side, unit
-from ...engine.state import CHANCE, TERMINAL
+from ...engine.phases import acting_row
+from ...engine.state import TERMINAL
 from .data import RUSSIA, SIDES
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -150,18 +151,10 @@ def _fp_summary(g: "Rules", view: dict[str, Any], side_id: str) -> Msg:
 
 def status(g: "Rules", view: dict[str, Any]) -> list[tuple[Msg, Msg]]:
     m = g.map
-    to_move = view.get("to_move")
     rows: list[tuple[Msg, Any]] = [
         (msg("mukden.status.turn"), msg("mukden.status.turn-value", turn=view.get("turn", 1),
                                          side=side(view.get("active"))))]
-    if to_move == TERMINAL:
-        outcome = view.get("outcome") or {}
-        winner = outcome.get("winner")
-        rows.append((msg("mukden.status.result"),
-                     msg("mukden.status.wins", side=side(winner)) if winner else msg("mukden.status.over")))
-    else:
-        rows.append((msg("mukden.status.to-act"),
-                     msg("mukden.status.dice") if to_move == CHANCE else side(to_move)))
+    rows.append(acting_row(g, view, no_winner="over"))
     rows.append((msg("mukden.status.time"),
                  msg("mukden.status.time-value", time=min(view.get("time", 0), m.time_limit), limit=m.time_limit)))
     phase = view.get("phase", "")
@@ -200,7 +193,7 @@ def status(g: "Rules", view: dict[str, Any]) -> list[tuple[Msg, Msg]]:
                                                            letters=letters)))
     gone = [g.words.short(u) for u in m.units_of[RUSSIA] if units.get(u, {}).get("at") == m.withdrawn_box]
     rows.append((msg("mukden.status.withdrawn"), ", ".join(gone) if gone else msg("mukden.status.none")))
-    if view.get("viewer") is None and to_move != TERMINAL:
+    if view.get("viewer") is None and view.get("to_move") != TERMINAL:
         rows.append((msg("mukden.status.viewer"), msg("mukden.status.spectator")))
     return rows
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine import rng
+from ...engine.rules import add_view_keys
 from .data import SIDES
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -81,17 +82,7 @@ def state_schema(g: "Rules", view: bool = False) -> dict[str, Any]:
     required = ["game", "scenario", "rng", "turn", "options", "units", "phase", "active", "time", "waits",
                 "chosen", "combat", "ended", "allotment", "fp"]
     if view:
-        del props["rng"]
-        required.remove("rng")
-        props["viewer"] = {"enum": list(SIDES) + [None]}
-        props["to_move"] = {"enum": list(SIDES) + ["chance", "terminal"]}
-        props["outcome"] = {
-            "type": ["object", "null"], "required": ["winner", "level", "reason", "scores"],
-            "additionalProperties": False,
-            "properties": {"winner": {"enum": list(SIDES) + [None]}, "level": {"enum": list(ENDINGS) + [None]},
-                           "reason": {"type": ["string", "object"], "maxLength": 400},
-                           "scores": {"type": "object", "additionalProperties": {"type": "number"}}}}
-        required += ["viewer", "to_move", "outcome"]
+        add_view_keys(props, required, list(SIDES), list(ENDINGS) + [None])
     return {"type": "object", "required": required, "additionalProperties": False, "properties": props}
 
 

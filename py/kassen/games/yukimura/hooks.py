@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from ...engine.actions import Action
 from ...engine.messages import Msg, cell, msg, side, unit
-from ...engine.state import CHANCE, TERMINAL
+from ...engine.phases import acting_row
+from ...engine.rules import short_side_name
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import Rules
@@ -41,11 +42,7 @@ def cell_name(g: "Rules", label: Optional[str], lang: str) -> str:
     return f"{label} ({name})" if name else label
 
 
-def side_name(g: "Rules", side_id: str, lang: str) -> str:
-    info = g.scenario.side_info.get(side_id, {})
-    if lang == "ja":
-        return str(info.get("short_ja") or info.get("name_ja") or side_id)
-    return str(info.get("short") or info.get("name") or side_id)
+side_name = short_side_name
 
 
 def _occupant(view: Optional[dict[str, Any]], label: Optional[str]) -> Optional[str]:
@@ -98,20 +95,12 @@ def phase_title(g: "Rules", view: dict[str, Any]) -> Msg:
 
 def status(g: "Rules", view: dict[str, Any]) -> list[tuple[Msg, Any]]:
     d = g.d
-    to_move = view.get("to_move")
     rows: list[tuple[Msg, Any]] = [
         (msg("yukimura.status.turn"), msg("yukimura.status.turn-value", turn=view.get("turn", 1), turns=d.turns,
                                           hour=5 + int(view.get("turn", 1)))),
         (msg("yukimura.status.phase"), phase_title(g, view)),
     ]
-    if to_move == TERMINAL:
-        outcome = view.get("outcome") or {}
-        winner = outcome.get("winner")
-        rows.append((msg("yukimura.status.result"),
-                     msg("yukimura.status.wins", side=side(winner)) if winner else msg("yukimura.status.draw")))
-    else:
-        rows.append((msg("yukimura.status.to-act"), msg("yukimura.status.dice") if to_move == CHANCE
-                     else side(to_move)))
+    rows.append(acting_row(g, view))
     # the page's "Rule options" row names it when it differs from the scenario's default; this row
     # says it where the scenario itself plays with command range
     if (view.get("options") or {}).get("command_range") and d.rules_data.get("command_range_default"):
