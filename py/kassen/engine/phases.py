@@ -287,20 +287,17 @@ class PhasedRules(GameRules):
     # -- links and saves (from the game's schema module) and rulings -----------------------------------
     def state_schema(self) -> dict[str, Any]:
         """The game's ``schema.state_schema(g)``, built once per scenario (callers never change it)."""
-        if self.schema is None:
-            return super().state_schema()
-        found = self.__dict__.get("_state_schema")
-        if found is None:
-            found = self._state_schema = self.schema.state_schema(self)
-        return found
+        return super().state_schema() if self.schema is None else self._game_schema(False)
 
     def view_schema(self) -> dict[str, Any]:
         """The game's ``schema.state_schema(g, view=True)``, built once per scenario."""
-        if self.schema is None:
-            return super().view_schema()
-        found = self.__dict__.get("_view_schema")
+        return super().view_schema() if self.schema is None else self._game_schema(True)
+
+    def _game_schema(self, view: bool) -> dict[str, Any]:
+        built = self.__dict__.setdefault("_schemas", {})
+        found = built.get(view)
         if found is None:
-            found = self._view_schema = self.schema.state_schema(self, view=True)
+            found = built[view] = self.schema.state_schema(self, view=view)
         return found
 
     def upgrade(self, data: Any) -> Any:
