@@ -6,9 +6,16 @@ standalone .svg file. State classes (``legal``, ``selected``) are styled by the 
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 _ATTR_ENTITIES = {'"': "&quot;", "'": "&#39;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
+# Most texts and values need nothing escaped: one search says so (a map's drawing escapes ~7,000 values;
+# the search takes a quarter of the time of the eight replacements, 0.14 against 0.5 us under CPython).
+_TEXT_SPECIAL = re.compile(r"[&<>]").search
+_ATTR_SPECIAL = re.compile(r"[&<>\"'\n\r\t]").search
+# attribute name of each keyword (class_ -> class, stroke_width -> stroke-width), computed once
+_NAMES: dict[str, str] = {}
 
 
 def _escape(text: str, entities: dict[str, str] | None = None) -> str:
@@ -22,12 +29,14 @@ def _escape(text: str, entities: dict[str, str] | None = None) -> str:
 
 def esc(text: Any) -> str:
     """Escape text content."""
-    return _escape(str(text))
+    text = str(text)
+    return text if _TEXT_SPECIAL(text) is None else _escape(text)
 
 
 def attr(value: Any) -> str:
     """Escape an attribute value (to be placed between double quotes)."""
-    return _escape(str(value), _ATTR_ENTITIES)
+    text = str(value)
+    return text if _ATTR_SPECIAL(text) is None else _escape(text, _ATTR_ENTITIES)
 
 
 def num(x: float) -> str:
@@ -41,10 +50,13 @@ def attrs(values: dict[str, Any]) -> str:
     for key, value in values.items():
         if value is None or value is False:
             continue
-        name = key.rstrip("_").replace("_", "-")
+        name = _NAMES.get(key)
+        if name is None:
+            name = _NAMES[key] = key.rstrip("_").replace("_", "-")
         if isinstance(value, float):
-            value = num(value)
-        parts.append(f' {name}="{attr(value)}"')
+            parts.append(f' {name}="{num(value)}"')  # digits, '.' and '-': nothing to escape
+        else:
+            parts.append(f' {name}="{attr(value)}"')
     return "".join(parts)
 
 
