@@ -54,13 +54,26 @@ def clone(value: Any) -> Any:
 
     Only dicts and lists are copied (anything else is shared, as it is immutable in plain data);
     leaves are not given a call each, which makes it 2-3x faster on a big state (every apply
-    clones the state)."""
+    clones the state). A dict whose values hold no container (a unit's fields: most of a state)
+    is copied by ``dict.copy`` without a call of its own: another 20-25 % on a whole state, and
+    the computer's search clones a state for every step it tries."""
     t = type(value)
     if t is dict:
         out = {}
         for k, v in value.items():
             tv = type(v)
-            out[k] = clone(v) if tv is dict or tv is list else v
+            if tv is dict:
+                for x in v.values():
+                    tx = type(x)
+                    if tx is dict or tx is list:
+                        out[k] = clone(v)
+                        break
+                else:
+                    out[k] = v.copy()
+            elif tv is list:
+                out[k] = clone(v)
+            else:
+                out[k] = v
         return out
     if t is list:
         return [clone(v) if type(v) in _CONTAINERS else v for v in value]
