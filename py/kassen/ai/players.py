@@ -264,6 +264,13 @@ class SearchThinker(Thinker):
         self.iteration = 0
         self.choice: Optional[Action] = None
         self.done = len(self.ply.options) == 1 or self.ply.choice is not None
+        # Without secrets (and the default sampler) every sample is the view: only the game's RNG
+        # differs, which nothing but chance steps read, and a search never takes chance outcomes
+        # from it. A playout that drew nothing from its generator (no dice, no mixed choice on the
+        # way) is then the same in every iteration, so it is played once and its value kept per
+        # candidate, with the work it took
+        same = not self.ai.has_secrets and type(self.ai).sample is GameAI.sample
+        self.kept: Optional[dict[int, tuple[float, int]]] = {} if same else None
 
     def step(self, seconds: float = 0.05) -> None:
         end = time.perf_counter() + seconds
@@ -288,17 +295,34 @@ class SearchThinker(Thinker):
             base = self.sample(cfg.samples + self.iteration)
             seed = self.rng.getrandbits(32)
             for slot, i in enumerate(self.top):
-                self.results[slot].append(self.playout(base, self.ply.options[i], seed))
+                self.results[slot].append(self.playout_kept(slot, base, self.ply.options[i], seed))
             self.iteration += 1
             if time.perf_counter() >= end:
                 break
         self.done = self.iteration >= cfg.iterations
 
-    def playout(self, state: State, action: Action, seed: int) -> float:
+    def playout_kept(self, slot: int, state: State, action: Action, seed: int) -> float:
+        """``playout``, or the value kept from an earlier iteration where that is the same (see
+        ``kept``): the same value and the same count of work, in far less time."""
+        kept = self.kept
+        if kept is None:
+            return self.playout(state, action, random.Random(seed))
+        found = kept.get(slot)
+        if found is not None:
+            self.work += found[1]
+            return found[0]
+        rng = random.Random(seed)
+        fresh = rng.getstate()
+        work = self.work
+        value = self.playout(state, action, rng)
+        if rng.getstate() == fresh:  # nothing drawn: every iteration would play the same
+            kept[slot] = (value, self.work - work)
+        return value
+
+    def playout(self, state: State, action: Action, rng: random.Random) -> float:
         """Play ``action``, then both sides with the fast policy for ``depth`` quiet steps (dice
         from a generator seeded alike for every candidate), and judge the position."""
         rules, ai, cfg = self.player.rules, self.ai, self.player.config
-        rng = random.Random(seed)
         state = advance(rules, state, action)
         quiet_steps = 0
         for _ in range(cfg.depth * 40):
