@@ -88,6 +88,8 @@ class BakumatsuData:
         self.scenario = scenario
         board: Board = scenario.board
         self.board = board
+        #: movement searches kept across states (movement.Situation.reaches says why that is exact)
+        self.reach_memo: dict[tuple[Any, ...], Any] = {}
         rules: dict[str, Any] = scenario.params
         file = scenario.file
         self.sides: tuple[str, str] = (scenario.sides[0], scenario.sides[1])

@@ -19,11 +19,16 @@ if TYPE_CHECKING:  # pragma: no cover
     from .data import BakumatsuData
 
 
+#: searches kept in ``BakumatsuData.reach_memo`` before it is emptied (a bound on memory: some 5 MB; a
+#: decision asks some 70 distinct searches)
+REACH_MEMO_SIZE = 1000
+
+
 class Situation:
     """Who stands where in one state and what that implies (zones of control, blocked hexes):
     built once per question on a state, never stored in it."""
 
-    __slots__ = ("d", "state", "pos", "_combat", "_cmdr", "_zones", "_dest")
+    __slots__ = ("d", "state", "pos", "_combat", "_cmdr", "_zones", "_dest", "_keys")
 
     def __init__(self, d: "BakumatsuData", state: State) -> None:
         self.d = d
@@ -35,6 +40,8 @@ class Situation:
         self._cmdr: Optional[dict[str, str]] = None
         self._zones: dict[str, frozenset[str]] = {}
         self._dest: dict[tuple[str, Optional[str]], frozenset[str]] = {}
+        #: (combat_at, its items as a frozenset; commander_at, its hexes as a frozenset): the memo's keys
+        self._keys: list[Any] = [None, None, None, None]
 
     # -- occupancy --------------------------------------------------------------------------------
     def _split(self) -> None:
@@ -127,6 +134,36 @@ class Situation:
                          pass_only=pass_only, zoc=zoc)
         return normal, road
 
+    def ends(self, uid: str, start: Optional[str] = None) -> tuple[frozenset[str], Optional[frozenset[str]]]:
+        """The hexes each mode of ``reaches`` may end in (what ``in`` a Reach tells), kept across
+        states in the scenario data's memo: the computer's search asks the same searches again and
+        again (after a fire or a melee that moved nobody, on every branch of the dice). The key
+        holds everything a search reads -- the unit (its allowance, side and kind), where it
+        stands and where it starts, every combat unit's hex (what blocks it; a commander's blocked
+        enemy hexes come from the same map), the enemy zone of control and, for a commander, the
+        commanders' hexes (where it may only pass) -- so a kept answer is the search's."""
+        d = self.d
+        zoc = self.enemy_zone(d.side_of[uid])
+        keys = self._keys
+        combat = self.combat_at
+        if keys[0] is not combat:
+            keys[0], keys[1] = combat, frozenset(combat.items())
+        commander = uid in d.all_commanders
+        if commander:
+            cmdr = self.commander_at
+            if keys[2] is not cmdr:
+                keys[2], keys[3] = cmdr, frozenset(cmdr)
+        key = (uid, start, self.at(uid), keys[1], zoc, keys[3] if commander else None)
+        memo = d.reach_memo
+        found = memo.get(key)
+        if found is None:
+            normal, road = self.reaches(uid, start)
+            if len(memo) >= REACH_MEMO_SIZE:
+                memo.clear()
+            found = memo[key] = (frozenset(normal.destinations("found")),
+                                 None if road is None else frozenset(road.destinations("found")))
+        return found
+
     def destination_set(self, uid: str, start: Optional[str] = None) -> frozenset[str]:
         """Every hex ``uid`` may end a move in, by either mode (8(3)); kept for this situation."""
         d = self.d
@@ -134,11 +171,8 @@ class Situation:
         key = (f"{d.side_of[uid]}:{d.units[uid].ma}:{uid in d.all_commanders}", start) if start else (uid, None)
         found = self._dest.get(key)
         if found is None:
-            normal, road = self.reaches(uid, start)
-            cells = set(normal.destinations())
-            if road is not None:
-                cells.update(road.destinations())
-            found = self._dest[key] = frozenset(cells)
+            normal, road = self.ends(uid, start)
+            found = self._dest[key] = normal if road is None else normal | road
         return found
 
     def destinations(self, uid: str, start: Optional[str] = None) -> list[str]:
@@ -147,7 +181,7 @@ class Situation:
         return sorted(self.destination_set(uid, start), key=index.__getitem__)
 
     def by_road_only(self, uid: str, target: str, start: Optional[str] = None) -> bool:
-        normal, road = self.reaches(uid, start)
+        normal, road = self.ends(uid, start)
         return target not in normal and road is not None and target in road
 
     def path(self, uid: str, target: str, start: Optional[str] = None) -> list[str]:
