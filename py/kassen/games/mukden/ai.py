@@ -176,12 +176,15 @@ class AI(GameAI):
         runners = []
         raids = 0
         exit_win = False
+        # what every Russian move shares (mv.destinations would work it out again for each unit)
+        held = mv.held_hexes(m, units)
+        rzone = mv.enemy_zone(units, m, RUSSIA)
         for u in m.units_of[RUSSIA]:
             at = units[u]["at"]
             if at not in m.neighbors:
                 continue
             fp = rfp.get(u, 0)
-            dests = mv.destinations(m, units, u)
+            dests = mv.destinations(m, units, u, held, rzone)
             if any(d in m.supply for d in dests):
                 raids += 1  # mukden.4.supply-sudden-death within one move
             if m.withdrawn_box in dests and 2 * (withdrawn + fp) > japan_fp:
