@@ -16,13 +16,16 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from ...ai.gameai import GameAI
 from ...engine.actions import Action
 from ...engine.state import State
 from .data import POOL
-from .movement import enemy_next_to, occupancy, reachable, room
+from .movement import enemy_cells, enemy_next_to, occupancy, reachable, room
+
+#: searches kept in ``AI._reaches`` before it is emptied (a bound on memory)
+REACH_MEMO_SIZE = 2000
 
 
 def _sigmoid(x: float) -> float:
@@ -51,6 +54,24 @@ class AI(GameAI):
         self.exit_squares = frozenset(data.exits)
         self.jumps = data.jumps
         self.die = data.die
+        self._reach_memo: dict[tuple[Any, ...], dict[str, int]] = {}
+
+    def _reach(self, occ: dict, start: str, side: str, mp: Optional[int]) -> dict[str, int]:
+        """``reachable`` kept across positions: a search reads only its start, the side's
+        allowance and the enemy squares (what blocks it; their zone of control, where it stops,
+        follows from them), so the evaluation's many positions with the same enemy squares share
+        it. The result is shared: read it, never change it."""
+        data = self.data
+        squares, counters = data.square_set, data.counters
+        enemies = frozenset([c for c, here in occ.items() if c in squares and counters[here[0]].side != side])
+        key = (start, side, mp, enemies)
+        memo = self._reach_memo
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= REACH_MEMO_SIZE:
+                memo.clear()
+            found = memo[key] = reachable(data, occ, start, side, mp, None, enemy_cells(data, occ, side))
+        return found
 
     # -- knowledge -------------------------------------------------------------------------------------
     def quiet(self, state: State) -> bool:
@@ -119,7 +140,7 @@ class AI(GameAI):
             best = self.jump_odds(state, occ, uid, at, guards) * (0.85 if early else 1.0)
         locked = enemy_next_to(data, occ, at, self.ronin)
         if not locked:
-            reach = reachable(data, occ, at, self.ronin, None)
+            reach = self._reach(occ, at, self.ronin, None)
             for dest in reach:
                 if dest not in data.square_set:
                     return 1.0  # out through the Entrance in one move (ikedaya.escape.entrance-exit)
@@ -149,7 +170,7 @@ class AI(GameAI):
             power = max(self.strength[u] for u in shin)
             ends = [cell]
             if not enemy_next_to(data, occ, cell, self.shin):
-                ends += [d for d in reachable(data, occ, cell, self.shin, data.mp.get(self.shin))
+                ends += [d for d in self._reach(occ, cell, self.shin, data.mp.get(self.shin))
                          if d in data.square_set]
             for end in ends:
                 for target in data.fight_adjacent[end]:
