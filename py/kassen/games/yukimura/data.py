@@ -193,6 +193,11 @@ class YukimuraData:
         #: not into a hex normal movement cannot enter (a large river without a road)
         self.zoc = ZoneOfControl(board, include_own=False, blocked_features=IMPASSABLE,
                                  unenterable=self.large_river)
+        #: retreat searches kept across states (movement.Situation.retreat_steps says when that is
+        #: exact); only where every cell that exerts a zone is a hex (a side's zone is then a
+        #: function of the hexes its units hold)
+        self.retreat_memo: Optional[dict[tuple[Any, ...], list[str]]] = (
+            {} if set(self.zoc.covers) == set(self.hex_set) else None)
         #: 11-3-4, 11-3-6: the free advance ignores terrain costs (one a hex) but not impassable hexsides
         free_cost = {t: (None if t in LARGE_RIVER else 1) for t in TERRAIN_COST}
         self.free_steps: Steps = step_table(board, free_cost, {f: None for f in IMPASSABLE})

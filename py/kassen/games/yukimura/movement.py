@@ -21,11 +21,15 @@ if TYPE_CHECKING:  # pragma: no cover
     from .data import YukimuraData
 
 
+#: retreat searches kept in ``YukimuraData.retreat_memo`` before it is emptied (a bound on memory)
+RETREAT_MEMO_SIZE = 1000
+
+
 class Situation:
     """Who stands where in one state and what that implies (zones of control, blocked hexes):
     built once per question on a state, never stored in it."""
 
-    __slots__ = ("d", "state", "pos", "_at", "_zones", "_dest", "_cells", "_entry", "_memo")
+    __slots__ = ("d", "state", "pos", "_at", "_zones", "_dest", "_cells", "_entry", "_memo", "_mixed", "_frozen")
 
     def __init__(self, d: "YukimuraData", state: State, memo: Optional[dict[str, Any]] = None) -> None:
         self.d = d
@@ -38,6 +42,10 @@ class Situation:
         self._dest: dict[str, tuple[Reach, Optional[Reach]]] = {}
         self._cells: dict[tuple[str, bool], set[str]] = {}
         self._entry: dict[tuple[Any, ...], Reach] = {}
+        #: False once a pass over the units found no hex holding both sides' units (None: not known)
+        self._mixed: Optional[bool] = None
+        #: {side: (enemy hexes, friendly hexes) as frozensets}: the retreat memo's keys
+        self._frozen: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
 
     # -- occupancy ----------------------------------------------------------------------------------
     @property
@@ -74,7 +82,26 @@ class Situation:
         found = self._cells.get(key)
         if found is None:
             side_of = self.d.side_of
-            found = self._cells[key] = {h for h, us in self.occupied.items() if (side_of[us[0]] == side) == mine}
+            if self._at is not None:
+                found = {h for h, us in self._at.items() if (side_of[us[0]] == side) == mine}
+            else:
+                # the side of each hex's first unit (as ``occupied`` would give it) in one pass,
+                # without building the occupancy lists: a retreat asks this of every state it tries
+                owner: dict[str, str] = {}
+                hexes = self.d.hex_set
+                mixed = False
+                for uid, u in self.state["units"].items():
+                    at = u["at"]
+                    if at in hexes:
+                        if at not in owner:
+                            owner[at] = side_of[uid]
+                        elif owner[at] != side_of[uid]:
+                            mixed = True
+                self._mixed = mixed
+                found = {h for h, s in owner.items() if (s == side) == mine}
+                other = {h for h, s in owner.items() if (s == side) != mine}
+                self._cells[(side, not mine)] = other
+            self._cells[key] = found
         return found
 
     def enemy_cells(self, side: str) -> set[str]:
@@ -247,10 +274,37 @@ class Situation:
 
     def retreat_steps(self, uid: str, here: str, hexes: int, sources: Iterable[str],
                       visited: Iterable[str] = ()) -> list[str]:
-        """The hexes the next step of a retreat may take: those that begin a full-length route (11-1-3)."""
+        """The hexes the next step of a retreat may take: those that begin a full-length route (11-1-3).
+
+        Kept across states in the scenario data's memo (a search tries every step of every
+        retreat, each on a fresh state): the routes read the retreating side, where it stands,
+        the length, the sources and the hexes already visited, the enemy hexes, their zone of
+        control and the friendly hexes. The zone is the zone of the hexes enemy units hold (every
+        cell that exerts one is a hex: ``YukimuraData.retreat_memo``), which are the enemy hexes
+        when no hex holds units of both sides (checked: else nothing is kept), so the key holds
+        it all."""
+        d = self.d
+        side = d.side_of[uid]
+        memo = d.retreat_memo
+        key: Optional[tuple[Any, ...]] = None
+        if memo is not None:
+            enemy = self.enemy_cells(side)
+            if self._mixed is False:
+                frozen = self._frozen.get(side)
+                if frozen is None:
+                    frozen = self._frozen[side] = (frozenset(enemy), frozenset(self.friendly_cells(side)))
+                key = (side, here, hexes, tuple(sources), tuple(visited), frozen)
+                found = memo.get(key)
+                if found is not None:
+                    return list(found)
         routes = self.retreat_routes(uid, here, hexes, sources, visited)
-        index = self.d.board.index
-        return sorted({r[0] for r in routes if r}, key=index.__getitem__)
+        index = d.board.index
+        out = sorted({r[0] for r in routes if r}, key=index.__getitem__)
+        if key is not None and memo is not None:
+            if len(memo) >= RETREAT_MEMO_SIZE:
+                memo.clear()
+            memo[key] = list(out)
+        return out
 
 
 def moved_message(uid: str, frm: str, to: str, by_road: bool) -> dict[str, Any]:

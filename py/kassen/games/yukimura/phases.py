@@ -830,7 +830,10 @@ class Retreat(RetreatStep):
             record["path"].append(target)
             record["result"] = "retreat"
         events = [event(msg("yukimura.log.retreats", unit=unit(uid), to=cell(target), **{"from": cell(frm)}), "move")]
-        others = [u for u in sit(g, state).occupied.get(target, []) if u != uid]
+        # the units already in the hex, in the units' order (Situation.occupied without building
+        # the whole map's occupancy: this runs for every hex of every retreat a search tries)
+        others = ([u for u, x in state["units"].items() if x["at"] == target and u != uid]
+                  if target in d.hex_set else [])
         for other in others:  # 11-2-1
             if other not in state["markers"]:
                 state["markers"].append(other)
