@@ -25,6 +25,10 @@ class Navigation:
     def __init__(self, app: "App") -> None:
         self.app = app
         self.popping = False  # a screen change made by Back/Forward pushes nothing
+        # pages closed by Back/Forward whose "close" event has not come yet: the event comes as a
+        # task of its own, after popping is over, maybe after a Forward that has already reopened a
+        # page (it must not then step back over that page's entry)
+        self.closed_by_history = 0
 
     def _state(self) -> tuple[Optional[str], Optional[str]]:
         st = window.history.state
@@ -67,6 +71,9 @@ class Navigation:
 
     def page_closed(self) -> None:
         """A help or rulings page was closed by the player: step back over its entry."""
+        if self.closed_by_history:
+            self.closed_by_history -= 1
+            return
         if self.app.embed or self.popping:
             return
         if self._state()[0] in PAGES:
@@ -82,6 +89,8 @@ class Navigation:
             for dialog_id in ("page-dialog", "embed-dialog", "confirm-dialog"):
                 dialog = by_id(dialog_id)
                 if dialog.open and not (screen in PAGES and dialog_id == "page-dialog"):
+                    if dialog_id == "page-dialog":
+                        self.closed_by_history += 1
                     dialog.close()
             if screen == "menu" and c.mode != "menu":
                 app.navigate(app.to_menu)
