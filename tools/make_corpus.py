@@ -283,6 +283,7 @@ def golden_game(rules: GameRules, seed: int, options: Optional[dict[str, Any]], 
     marks = sorted({0, n // 4, n // 2, (3 * n) // 4, n})
     outcome = rules.outcome(state) or {}
     return {"seed": seed, "options": options, "policy": policy_name, "actions": n, "record": record,
+            **({"revision": states[0]["revision"]} if states[0].get("revision") else {}),
             "digests": {str(i): digest(states[i]) for i in marks},
             "final": {"turn": state.get("turn"), "winner": outcome.get("winner"), "level": outcome.get("level")}}
 

@@ -35,6 +35,11 @@ class GameRules:
     #: True if some information is hidden from a player: side changes then become undo barriers
     #: and the hot-seat UI covers the screen between players.
     hidden_information: bool = False
+    #: the revision of the rules a new game is begun under. A ruling that changes what is legal
+    #: raises it; every state records its game's revision (``state["revision"]``, absent: 0, the
+    #: first release), and the rules keep the earlier reading for a game begun before, so a save
+    #: or link made by an earlier release replays and plays on exactly as it did.
+    revision: int = 0
 
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
@@ -77,6 +82,11 @@ class GameRules:
         """Remove from ``view`` (a copy of ``state``) what ``player`` may not see. Default: nothing."""
 
     # -- provided ---------------------------------------------------------------------------------
+    @staticmethod
+    def revision_of(state: State) -> int:
+        """The rules' revision ``state``'s game was begun under (``revision``)."""
+        return state.get("revision", 0)
+
     def base_state(self, seed: int | str, options: Optional[dict[str, Any]] = None) -> State:
         """The keys every state has; games add theirs in ``setup``."""
         return {
@@ -86,6 +96,7 @@ class GameRules:
             "turn": 1,
             "options": dict(options or {}),
             "units": {uid: {"at": u.get("start")} for uid, u in self.scenario.units.items()},
+            **({"revision": self.revision} if self.revision else {}),
         }
 
     def is_legal(self, state: State, action: Action) -> bool:

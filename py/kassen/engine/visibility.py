@@ -33,7 +33,7 @@ ANONYMOUS = "?"
 
 #: the keys every state has (engine.rules.GameRules.base_state) and what a view shows of them
 BASE_OBSERVATION: dict[str, Any] = {"game": PUBLIC, "scenario": PUBLIC, "turn": PUBLIC, "options": PUBLIC,
-                                    "rng": HIDDEN}
+                                    "revision": PUBLIC, "rng": HIDDEN}
 
 Rule = Any  # PUBLIC | HIDDEN | OWN | _Own | Callable[[rules, State, Optional[str]], Any]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from .helpers import play, texts
-from .test_rules import E_ASH, E_CAV, E_RIF, O_ASH, O_CAV, R, legal, position, refusal
+from .test_rules import E_ASH, E_CAV, E_RIF, E_RIF2, O_ASH, O_CAV, R, legal, position, refusal
 
 #: the Eastern riflemen (Tadanao's, M3) attacked by an Osaka mounted unit from Y:2105; Tadanao's
 #: mounted unit (M5) on the first hex of the way back, his foot (M3) on the second
@@ -80,3 +80,71 @@ def test_a_unit_that_cannot_retreat_in_full_is_removed():
                  phase="h2h", active="osaka")
     s, ev = play(R, s, f"attack {O_CAV} @Y:0528", "resolve", "roll =5", "roll =6", "roll =5")  # 4 hexes
     assert s["units"][E_RIF]["at"] is None and "cannot retreat the full distance" in " ".join(texts(R, ev))
+
+
+#: YE1's position with one more Eastern unit in Y:2207, where the riflemen's extra hex goes
+LOOP = {**START, E_RIF2: "Y:2207"}
+
+
+def _double_after_first_extra():
+    """YE1 up to its first double occupancy, then the riflemen's extra hex into Y:2207, which holds
+    a friendly unit: a second double occupancy in the same combat."""
+    s = position(LOOP, phase="h2h", active="osaka")
+    s, _ = play(R, s, f"attack {O_CAV} @Y:2106", "resolve", "roll =5", "roll =6", "roll =3",
+                "retreat @Y:2107", "retreat @Y:2108", f"extra {E_RIF}", "retreat @Y:2207")
+    assert s["phase"] == "double" and s["double"]["units"] == [E_RIF2, E_RIF]
+    return s
+
+
+@pytest.mark.rules("yukimura.11-2-5.double-occupancy", "yukimura.11-1-3.short-removed")
+def test_an_extra_hex_never_returns_to_a_hex_left_by_an_extra_hex():
+    """Ruling X1: Y:2108 still holds the foot soldiers. Going back there would make a third double
+    occupancy, from which the foot soldiers could come back here, and so on for ever."""
+    s = _double_after_first_extra()
+    assert s["double"]["been"] == {E_RIF: ["Y:2108", "Y:2207"]}
+    s, _ = play(R, s, f"extra {E_RIF}")
+    assert "retreat @Y:2108" not in legal(R, s)
+    why = refusal(s, "retreat @Y:2108")
+    assert "already stood in Y:2108" in why and "yukimura.11-2-5.double-occupancy" in why
+    assert legal(R, s)  # other hexes are open
+    # the other unit has taken no extra hex yet: it may go to Y:2108 (a new double occupancy)
+    s = _double_after_first_extra()
+    s, _ = play(R, s, f"extra {E_RIF2}")
+    assert "retreat @Y:2108" in legal(R, s)
+    s, _ = play(R, s, "retreat @Y:2108")
+    assert s["phase"] == "double" and s["double"]["been"] == {E_RIF: ["Y:2108", "Y:2207"],
+                                                               E_RIF2: ["Y:2207", "Y:2108"]}
+
+
+@pytest.mark.rules("yukimura.11-2-5.double-occupancy")
+def test_passing_the_extra_hex_back_and_forth_comes_to_an_end():
+    """The owner always sends a unit into the other occupied hex when the rules let him: the
+    procedure ends (before ruling X1 it went on for ever), and every step is legal."""
+    s = _double_after_first_extra()
+    for _ in range(60):
+        if s["phase"] == "double":
+            s, _ = play(R, s, f"extra {s['double']['units'][0]}")
+        elif s["phase"] == "retreat":
+            options = legal(R, s)
+            occupied = [a for a in options if any(x["at"] == a.split("@")[1] for u, x in s["units"].items()
+                                                  if u != s["retreat"]["unit"])]
+            s, _ = play(R, s, (occupied or options)[0])
+        elif s["phase"] == "check":
+            s, _ = play(R, s, "roll =1")
+        else:
+            break
+    assert s["phase"] not in ("double", "retreat", "check")
+    assert R.validate(s) == []
+
+
+@pytest.mark.rules("yukimura.11-2-5.double-occupancy")
+def test_a_game_begun_before_ruling_x1_keeps_the_earlier_reading():
+    """Saves and links live for ever: a state without a rules revision (made before X1) replays and
+    plays on as it did, the extra hex free to return; a new game records revision 1."""
+    assert R.setup(7)["revision"] == 1
+    s = position(LOOP, phase="h2h", active="osaka")
+    del s["revision"]
+    assert R.validate(s) == []
+    s, _ = play(R, s, f"attack {O_CAV} @Y:2106", "resolve", "roll =5", "roll =6", "roll =3",
+                "retreat @Y:2107", "retreat @Y:2108", f"extra {E_RIF}", "retreat @Y:2207", f"extra {E_RIF}")
+    assert "been" not in s["retreat"] and "retreat @Y:2108" in legal(R, s)

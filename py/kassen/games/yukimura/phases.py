@@ -770,21 +770,41 @@ class MoraleCheck(ChancePhase):
 
 
 def start_retreat(g: "Rules", state: State, uid: str, hexes: int, sources: list[str], chain: bool,
-                  extra: bool) -> list[Event]:
+                  extra: bool, been: Optional[dict[str, list[str]]] = None) -> list[Event]:
     """11-1: the owner retreats the unit hex by hex; if it cannot go the full distance it is removed
-    (11-1-3)."""
+    (11-1-3). ``been``: for the extra hex of 11-2-5, the hexes each unit has stood in since the
+    first double occupancy of this combat (ruling X1)."""
     record = state["combat"]
     here = state["units"][uid]["at"]
     if not extra:
         _add(state, "chained" if chain else "retreated", uid)
-    if sit(g, state).retreat_steps(uid, here, hexes, sources):
-        state["retreat"] = {"unit": uid, "path": [here], "left": hexes, "sources": sources, "chain": chain,
-                            "extra": extra}
+    retreat: dict[str, Any] = {"unit": uid, "path": [here], "left": hexes, "sources": sources, "chain": chain,
+                               "extra": extra}
+    if been:
+        retreat["been"] = been
+    if sit(g, state).retreat_steps(uid, here, hexes, sources, visited(retreat)):
+        state["retreat"] = retreat
         state["phase"] = "retreat"
         return []
     if uid == record["target"]:
         record["result"] = "removed"
     return remove(g, state, uid, "yukimura.log.no-retreat") + next_check(g, state)
+
+
+def visited(retreat: dict[str, Any]) -> list[str]:
+    """The hexes a retreat may not enter: its own path, and for an extra hex the hexes the unit
+    has stood in since the combat's first double occupancy (ruling X1)."""
+    return [*retreat["path"], *(retreat.get("been") or {}).get(retreat["unit"], ())]
+
+
+def been_after(retreat: dict[str, Any]) -> dict[str, list[str]]:
+    """Ruling 23: the record of hexes stood in, with this extra hex's path added. The extra hex of
+    11-2-5 can end in another double occupancy; without this record three units in two hexes
+    could pass the extra hex between them for ever."""
+    been = {u: list(hexes) for u, hexes in (retreat.get("been") or {}).items()}
+    mine = been.setdefault(retreat["unit"], [])
+    mine.extend(x for x in retreat["path"] if x not in mine)
+    return been
 
 
 class Retreat(RetreatStep):
@@ -802,13 +822,16 @@ class Retreat(RetreatStep):
 
     def options(self, g: "Rules", state: State) -> list[str]:
         r = state["retreat"]
-        return seen(g, state).retreat_steps(r["unit"], r["path"][-1], r["left"], r["sources"], r["path"])
+        return seen(g, state).retreat_steps(r["unit"], r["path"][-1], r["left"], r["sources"], visited(r))
 
     def refuse_more(self, g: "Rules", state: State, uid: str, here: str, target: str) -> Refusal:
         d = g.d
         r = state["retreat"]
         if d.across_impassable(here, target) or target in d.large_river:
             return refuse("yukimura.refuse.retreat-impassable", "yukimura.11-1-2.no-impassable", to=cell(target))
+        if target in (r.get("been") or {}).get(uid, ()):  # ruling X1
+            return refuse("yukimura.refuse.extra-been", "yukimura.11-2-5.double-occupancy", unit=unit(uid),
+                          to=cell(target))
         near = [x for x in (d.board.distance(target, src) for src in r["sources"]) if x is not None]
         now = [x for x in (d.board.distance(here, src) for src in r["sources"]) if x is not None]
         if near and now and min(near) <= min(now):
@@ -847,6 +870,9 @@ class Retreat(RetreatStep):
         state["retreat"] = None
         if others:  # 11-2-5, ruling 3: the owner chooses who takes one more hex
             state["double"] = {"at": target, "units": [others[0], uid], "sources": r["sources"]}
+            if r["extra"] and g.revision_of(state) >= 1:  # ruling X1: a second double occupancy of
+                # the same combat keeps the record (a game begun before X1 keeps the earlier reading)
+                state["double"]["been"] = been_after(r)
             state["phase"] = "double"
             return events + [event(msg("yukimura.log.double", at=cell(target), a=unit(others[0]), b=unit(uid)),
                                    "morale")]
@@ -881,8 +907,9 @@ class Double(Phase):
         state["double"] = None
         uid = action.units[0]
         events = [event(msg("yukimura.log.extra", unit=unit(uid), at=cell(dbl["at"])), "morale")]
-        # YE1-2, YE1-4: the extra hex keeps out of enemy zones of control; "away" is not asked of it
-        return events + start_retreat(g, state, uid, 1, [], chain=False, extra=True)
+        # YE1-2, YE1-4: the extra hex keeps out of enemy zones of control; "away" is not asked of it.
+        # Ruling 23: nor may it be a hex the unit has stood in since the first double occupancy.
+        return events + start_retreat(g, state, uid, 1, [], chain=False, extra=True, been=dbl.get("been") or {})
 
     def prompt(self, g: "Rules", view: View) -> Msg:
         dbl = view.get("double") or {}

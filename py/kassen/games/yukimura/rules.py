@@ -47,6 +47,8 @@ class Rules(PhasedRules):
 
     game = "yukimura"
     hidden_information = False
+    #: 1: ruling X1 (an extra hex of 11-2-5 never returns to a hex left or entered by one)
+    revision = 1
     phases = PHASES
     observation = OBSERVATION
     hooks = hooks

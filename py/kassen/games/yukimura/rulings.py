@@ -63,6 +63,9 @@ RULINGS: list[dict[str, Any]] = [
      "ruling": "A unit leaves the map from an edge hex it reaches with a Movement Point to spare (normal movement only) and is gone for good.", "why": "7-6-1 prices the step at 1 MP; road movement counts hexes, not points."},
     {"id": "C3", "topic": "Who may advance", "clauses": ["yukimura.11-3.participants-only"],
      "ruling": "Only units that took part and are still in the hex they fought from; after a B1 an attacker that retreated does not advance.", "why": "An advance follows the combat from where it was fought."},
+    {"id": "X1", "topic": "An extra hex that ends in another double occupancy", "clauses": ["yukimura.11-2-5.double-occupancy", "yukimura.11-1-3.short-removed"],
+     "ruling": "The extra hex of 11-2-5 may end in a hex held by a friendly unit, which starts 11-2-5 again; but it may not be a hex the unit has already left or entered by an extra hex in the same combat. A unit with no other hex open for its extra hex is removed (11-1-3), so the owner may prefer to move the other unit. A game begun before this ruling (a save or link made before 25 November 2026) keeps the earlier reading, under which the extra hex could return.",
+     "why": "Taken literally, three units in two hexes could pass the extra hex between them for ever (the computer found such a position in the connected scenario). Forbidding only the return keeps every move the rules and the worked example YE1 allow, and each unit can take only so many new hexes."},
 ]
 
 

@@ -32,6 +32,8 @@ def state_schema(g: "Rules", view: bool = False) -> dict[str, Any]:
     forces = sorted(d.forces)
     ulist = {"type": "array", "items": {"enum": uids}, "uniqueItems": True, "maxItems": len(uids)}
     hlist = {"type": "array", "items": {"enum": hexes}, "maxItems": 40}
+    # ruling X1: the hexes each unit has stood in by extra hexes of 11-2-5 (absent before its first)
+    been = {"type": "object", "propertyNames": {"enum": uids}, "additionalProperties": hlist}
     item = {"type": ["object", "null"], "required": ["unit", "plus", "chain", "sources"], "additionalProperties": False,
             "properties": {"unit": {"enum": uids}, "plus": _int(0, 9), "chain": {"type": "boolean"},
                            "sources": {"type": "array", "items": {"enum": hexes}, "maxItems": 7}}}
@@ -64,6 +66,7 @@ def state_schema(g: "Rules", view: bool = False) -> dict[str, Any]:
         "scenario": {"const": scenario_id},
         "rng": {"type": "integer", "minimum": 0, "maximum": rng.MASK64},
         "turn": _int(1, d.turns),
+        "revision": _int(1, 1),  # GameRules.revision: 1 since ruling X1; absent in earlier games
         "options": {"type": "object", "additionalProperties": False,
                     "properties": {"command_range": {"type": "boolean"}, "mori_literal": {"type": "boolean"}}},
         "units": {"type": "object", "required": uids, "additionalProperties": False,
@@ -79,11 +82,12 @@ def state_schema(g: "Rules", view: bool = False) -> dict[str, Any]:
                     "properties": {"unit": {"enum": uids}, "path": {**hlist, "minItems": 1},
                                    "left": _int(1, 6), "sources": {"type": "array", "items": {"enum": hexes},
                                                                    "maxItems": 7},
-                                   "chain": {"type": "boolean"}, "extra": {"type": "boolean"}}},
+                                   "chain": {"type": "boolean"}, "extra": {"type": "boolean"}, "been": been}},
         "double": {"type": ["object", "null"], "required": ["at", "units", "sources"], "additionalProperties": False,
                    "properties": {"at": {"enum": hexes},
                                   "units": {"type": "array", "items": {"enum": uids}, "minItems": 2, "maxItems": 2},
-                                  "sources": {"type": "array", "items": {"enum": hexes}, "maxItems": 7}}},
+                                  "sources": {"type": "array", "items": {"enum": hexes}, "maxItems": 7},
+                                  "been": been}},
         "advance": {"type": ["object", "null"], "required": ["mode", "moved"], "additionalProperties": False,
                     "properties": {"mode": {"enum": ["fire", "path", "free"]},
                                    "moved": {"type": "array", "items": {"enum": uids}, "maxItems": 6}}},
@@ -99,7 +103,7 @@ def state_schema(g: "Rules", view: bool = False) -> dict[str, Any]:
                   "properties": {"how": {"enum": list(ENDINGS)}, "winner": {"enum": sides + [None]},
                                  "unit": {"enum": uids}}},
     }
-    required = list(props)
+    required = [k for k in props if k != "revision"]
     if view:
         add_view_keys(props, required, sides, list(ENDINGS) + ["draw"])
     return {"type": "object", "required": required, "additionalProperties": False, "properties": props}
