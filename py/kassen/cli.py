@@ -244,7 +244,19 @@ def _cmd_arena(args: argparse.Namespace) -> int:
             print(f"game {result.index}: {result.winner or 'draw'} ({result.level}), {result.actions} actions",
                   file=sys.stderr, flush=True)
 
-    summary = run_arena(args.scenario, args.a, args.b, args.games, args.seed, max(1, args.workers), progress)
+    options = None
+    if args.options:  # the address's form, checked by the game's own declaration
+        from .app.routing import parse_options
+        from .engine.options import resolve
+        from .games import load_rules
+        from .games.options import options_of
+
+        requested, problem = parse_options(args.options)
+        options, problems = resolve(options_of(load_rules(args.scenario).game), requested)
+        if problem or problems:
+            raise KassenError(f"--options {args.options[:60]!r}: not options of {args.scenario}")
+    summary = run_arena(args.scenario, args.a, args.b, args.games, args.seed, max(1, args.workers), progress,
+                        options)
     print(json.dumps(summary) if args.json else format_table(summary))
     return 0
 
@@ -298,6 +310,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=1, help="processes playing games in parallel")
     p.add_argument("--progress", action="store_true", help="one line per finished game on stderr")
+    p.add_argument("--options", default="", help="rule options as in a page address: name:value,...")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_cmd_arena)
     return ap

@@ -85,13 +85,15 @@ def test_wilson_interval() -> None:
 
 def test_arena_command_json() -> None:
     out = subprocess.run([sys.executable, "-m", "kassen", "arena", "ikedaya", "--a", "greedy", "--b", "random",
-                          "--games", "2", "--seed", "3", "--json"], capture_output=True, text=True, cwd=ROOT,
+                          "--games", "2", "--seed", "3", "--options", "shinsengumi_score:count", "--json"],
+                         capture_output=True, text=True, cwd=ROOT,
                          env={"PYTHONPATH": str(ROOT / "py"), "PATH": "/usr/bin:/bin"}, timeout=300)
     assert out.returncode == 0, out.stderr
     summary = json.loads(out.stdout)
     for key in ("scenario", "a", "b", "games", "a_wins", "b_wins", "draws", "per_side"):
         assert key in summary
     assert summary["games"] == 2 and summary["a_wins"] + summary["b_wins"] + summary["draws"] == 2
+    assert summary["options"] == {"shinsengumi_score": "count"}  # a balance survey of the other reading
     per_side = summary["per_side"]
     assert sorted(per_side) == sorted(load_rules("ikedaya").sides)
     assert sum(s["a_games"] for s in per_side.values()) == 2  # each player took each side once
@@ -105,6 +107,10 @@ def test_arena_refuses_unknown_names() -> None:
     out = subprocess.run([sys.executable, "-m", "kassen", "arena", "ikedaya", "--a", "genius"], capture_output=True,
                          text=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT / "py"), "PATH": "/usr/bin:/bin"})
     assert out.returncode == 2 and "no player" in out.stderr
+    out = subprocess.run([sys.executable, "-m", "kassen", "arena", "ikedaya", "--options", "speed:fast"],
+                         capture_output=True, text=True, cwd=ROOT,
+                         env={"PYTHONPATH": str(ROOT / "py"), "PATH": "/usr/bin:/bin"})
+    assert out.returncode == 2 and "not options of ikedaya" in out.stderr
 
 
 def test_every_scenario_has_its_game_ai() -> None:

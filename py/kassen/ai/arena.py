@@ -44,11 +44,12 @@ class GameResult:
 
 
 def play_game(rules: GameRules, players: dict[str, Player], seed: int | str,
-              max_actions: int = MAX_ACTIONS) -> tuple[State, list[str], list[Event], dict[str, list[float]]]:
-    """One game: the players decide from their observations, the dice come from the game's RNG.
-    Returns the final state, the action record, the log and each side's times per decision that
-    had more than one legal action."""
-    state = rules.setup(seed)
+              max_actions: int = MAX_ACTIONS, options: Optional[dict[str, Any]] = None,
+              ) -> tuple[State, list[str], list[Event], dict[str, list[float]]]:
+    """One game (with the rule ``options`` given, else the scenario's defaults): the players decide
+    from their observations, the dice come from the game's RNG. Returns the final state, the action
+    record, the log and each side's times per decision that had more than one legal action."""
+    state = rules.setup(seed, options)
     events: list[Event] = []
     record: list[str] = []
     times: dict[str, list[float]] = {side: [] for side in players}
@@ -68,8 +69,8 @@ def play_game(rules: GameRules, players: dict[str, Player], seed: int | str,
     return state, record, events, times
 
 
-def _one(args: tuple[str, str, str, int, int]) -> GameResult:
-    scenario, a, b, seed, index = args
+def _one(args: tuple[str, str, str, int, int, Optional[dict[str, Any]]]) -> GameResult:
+    scenario, a, b, seed, index, options = args
     from ..games import load_rules
 
     rules = load_rules(scenario)
@@ -77,7 +78,7 @@ def _one(args: tuple[str, str, str, int, int]) -> GameResult:
     slots = {first: "a", second: "b"} if index % 2 == 0 else {first: "b", second: "a"}
     names = {"a": a, "b": b}
     players = {side: make_player(rules, names[slot], f"{seed}:{index}:{slot}") for side, slot in slots.items()}
-    state, record, _, times = play_game(rules, players, seed + index)
+    state, record, _, times = play_game(rules, players, seed + index, options=options)
     outcome = rules.outcome(state) if rules.current_player(state) == TERMINAL else None
     return GameResult(index=index, seed=seed + index, sides=slots,
                       winner=(outcome or {}).get("winner"), level=(outcome or {}).get("level"),
@@ -97,20 +98,23 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def run_arena(scenario: str, a: str, b: str, games: int, seed: int, workers: int = 1,
-              progress: Any = None) -> dict[str, Any]:
+              progress: Any = None, options: Optional[dict[str, Any]] = None) -> dict[str, Any]:
     """Play ``games`` games and summarise them (the command's JSON object)."""
     from ..games import load_rules
 
     started = time.perf_counter()
-    results = play_games(scenario, a, b, range(games), seed, workers, progress)
-    return summarise(load_rules(scenario), scenario, a, b, seed, results, time.perf_counter() - started)
+    results = play_games(scenario, a, b, range(games), seed, workers, progress, options)
+    summary = summarise(load_rules(scenario), scenario, a, b, seed, results, time.perf_counter() - started)
+    if options:
+        summary["options"] = dict(options)
+    return summary
 
 
 def play_games(scenario: str, a: str, b: str, indices: Iterable[int], seed: int, workers: int = 1,
-               progress: Any = None) -> list[GameResult]:
+               progress: Any = None, options: Optional[dict[str, Any]] = None) -> list[GameResult]:
     """The games of the given indices (game i: seed + i, A on the first side when i is even), so a
     long survey can be played in slices that add up to one run."""
-    jobs = [(scenario, a, b, seed, i) for i in indices]
+    jobs = [(scenario, a, b, seed, i, options) for i in indices]
     results: list[GameResult] = []
     if workers > 1:
         import multiprocessing

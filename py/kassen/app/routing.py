@@ -59,7 +59,7 @@ def route(search: str, fragment: str, has_current: bool, scenarios: list[str]) -
             return Route("resume" if has_current else "menu",
                          problem=msg("app.route.no-scenario", scenario=repr(sid), known=known))
         seed_text = params.get("seed", [""])[0].strip()
-        options, bad = _options(params.get("options", [""])[0])
+        options, bad = parse_options(params.get("options", [""])[0])
         problem = both(problem, bad)
         if not seed_text:
             return Route("new", scenario=sid, computer=computer, problem=problem, options=options)
@@ -92,7 +92,7 @@ _VS = re.compile(r"^([a-z][a-z0-9-]{0,30})\.(easy|normal|hard)$")
 MAX_OPTIONS = 8
 
 
-def _options(text: str) -> tuple[Optional[dict[str, Union[bool, str]]], Optional[Msg]]:
+def parse_options(text: str) -> tuple[Optional[dict[str, Union[bool, str]]], Optional[Msg]]:
     """``options=a,b:value`` read: ``{name: True}`` for a bare name, ``{name: value text}``
     otherwise; the items that are neither are named in the message (the rest is kept). Whether
     the game has such an option and value is the controller's question (it knows the game)."""
