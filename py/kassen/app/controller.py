@@ -87,7 +87,6 @@ class Screen:
     hidden_information: bool = False
     has_game: bool = False  # a game in play exists (the menu offers to go back to it)
     thinking: bool = False  # the computer is to act (the page asks its worker and shows "thinking…")
-    why_not: Optional[tuple[int, str]] = None  # (its number, the text) of a "why not there" just given
     opponent: str = ""  # "Russia: the computer (hard)" in a game against the computer
     thinking_text: str = ""  # "Russia (the computer, hard) is thinking…"
     last_units: list[str] = field(default_factory=list)  # the counters the computer's last move moved
@@ -268,10 +267,6 @@ class Controller:
         self.last_dice: list[tuple[Optional[str], int]] = []  # (side id, value)
         # what went wrong last: a message (rendered in the reader's language) or plain text
         self.message: Optional[Any] = None
-        #: how many "why not there" explanations were given (the page announces each one, even twice
-        #: the same)
-        self.why_count = 0
-        self._why: Any = None
         #: the reader's language ("en" | "ja"): every text of the screen is rendered in it
         self.lang = DEFAULT_LANGUAGE
         self.frames: list[View] = []
@@ -655,7 +650,6 @@ class Controller:
             # say why, as a typed action's refusal would (the page links its clause ids); the
             # selection stays, so the player can choose one of its places next
             self.message, self.chooser, self.chooser_select = why, [], None
-            self.why_count, self._why = self.why_count + 1, why
             return
         self._reset_interaction()
 
@@ -1136,8 +1130,6 @@ class Controller:
             shown += [a for a in legal if own is not None and a.cell == own and scr.selected in a.units]
             scr.buttons = [Button(a.to_text(), in_lang(rules.describe, a, view, lang=lang)) for a in shown]
             scr.targets = self.target_words(scr.highlight)
-            if self.message is not None and self.message is self._why:
-                scr.why_not = (self.why_count, self.say(self.message))
             scr.can_undo = self.can_undo()
             scr.can_redo = self.history.can_redo() and not self.covered
             reader = None if self.covered else self.viewer

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from pyscript import document, window
 
-from ..app import reference, translated
+from ..app import reference
 from ..app.catalog import scenario_text
 from ..engine.messages import DEFAULT_LANGUAGE, msg, render
 from .browser import by_id, present
@@ -240,6 +240,8 @@ class Access:
         return say(key, self.lang) if key in _entries() else game
 
     def _fill_reference(self, body: Any, game: str, data: dict[str, Any], lang: str) -> None:
+        from ..app import translated  # the Japanese notes: read only when a reference page opens
+
         clauses = data["clauses"]
         by_clause = reference.rulings_by_clause(reference.rulings_of(game))
         topics = {str(r.get("id")): r for r in reference.rulings_of(game)}
