@@ -44,6 +44,11 @@ def test_command_up_to_six_flip_or_mark():
     assert s["commands"] == 5 and s["phase"] == "command"
     assert s["units"]["uM"].get("face_up") and s["units"]["uI"].get("move_marker")
     assert "flip uM @0605" not in legal(s) and "mark uI @0606" not in legal(s)  # each unit once
+    # a command is given where the unit stands; clicking elsewhere says when units move
+    with pytest.raises(IllegalAction, match="where it stands \\(0407\\), not on 0408; units move in the movement"):
+        R.apply(s, "mark uA @0408")
+    why = R.explain_place(s, "uesugi", ("uA",), "0408")
+    assert why is not None and "movement/attack phase" in R.say(why)
     s = play(s, "mark uS @0506")  # the sixth command ends the phase
     assert s["phase"] == "move" and s["commands"] == 6
     with pytest.raises(IllegalAction, match="kawanakajima.5.command-up-to-six"):

@@ -252,7 +252,8 @@ class Command(Phase):
         if surprised and u["at"] not in t.x_name:
             return refuse(K + "refuse.surprised", C + "5.takeda-t1-command")
         if action.cell != u["at"]:
-            return refuse(K + "refuse.not-there", self.clause, at=cell(u["at"]), to=cell(action.cell))
+            # the command phase acts on a unit where it stands: say when it moves instead
+            return refuse(K + "refuse.command-in-place", self.clause, at=cell(u["at"]), to=cell(action.cell))
         return None
 
     def do_flip(self, g: "Rules", state: State, action: Action) -> list[Event]:
