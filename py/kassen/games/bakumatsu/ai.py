@@ -43,6 +43,9 @@ class AI(GameAI):
             return 99 if found is None else found
 
         self.to_victory = {h: min(far(h, v) for v in self.victory) for h in d.hexes}
+        #: {victory hex: {hex: distance}}: how near each victory hex an enemy unit stands
+        self.to_each = {v: {h: far(h, v) for h in d.hexes} for v in self.victory if v in self.hexes}
+        self.ma = {uid: int(getattr(u, "ma", 0) or 0) for uid, u in d.units.items()}
         self.to_entry = {s: {h: far(h, e) for h in d.hexes}
                          for s, e in self.entry_of.items() if e in self.hexes}
 
@@ -88,9 +91,32 @@ class AI(GameAI):
                 if enemy_entry is not None:
                     threat = max(threat, 1.0 / (1.0 + enemy_entry[at]))
             score += sign * (0.05 * power + 0.25 * reach + 2.0 * threat ** 2)
+        score -= self._exposure(state, side) - self._exposure(state, other)
         scale = 2.0 + 0.3 * turns_left
         p = 0.94 * _sigmoid(score / scale) + 0.06 * _sigmoid(score / (4 * scale))
         return p
+
+    def _exposure(self, state: State, side: str) -> float:
+        """The victory hexes ``side`` holds that an enemy combat unit could take: each weighs the
+        chance that the nearest enemy gets there within its movement allowance (a hex is taken by
+        entering it: 14(2)), a quarter as much when one of ``side``'s combat units stands on it (one
+        combat unit per hex: the enemy must dislodge it first). Without this the computer left its
+        own hexes empty and the enemy walked in (Tabarazaka's Futamata, the entry hexes)."""
+        units = state["units"]
+        other = self._other(side)
+        enemies = [(units[u]["at"], self.ma[u]) for u in self.combat[other] if units[u]["at"] in self.hexes]
+        if not enemies:
+            return 0.0
+        guards = {units[u]["at"] for u in self.combat[side]}
+        total = 0.0
+        for v, owner in state["control"].items():
+            if owner != side or v not in self.to_each:
+                continue
+            dist = self.to_each[v]
+            gap = min(dist[at] - ma for at, ma in enemies)
+            danger = _sigmoid(-1.2 * gap - 0.6)
+            total += danger * (0.25 if v in guards else 1.0)
+        return total
 
     def candidates(self, state: State, side: str, legal: Sequence[Action]) -> list[Action]:
         """Every action but moves; for each moving unit its three destinations nearest a victory
