@@ -26,7 +26,7 @@ from .errors import KassenError, LinkError, NotReadableHere, error_words, quote
 from .messages import msg
 from .rules import GameRules
 from .schema import SchemaViolation, Validator
-from .state import State, is_plain
+from .state import CHANCE, TERMINAL, State, is_plain
 
 VERSION = 1
 KINDS = {"p": "play", "v": "view", "f": "frames"}
@@ -170,7 +170,24 @@ def check_state(rules: GameRules, data: Any, what: str = "the position", view: b
         more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
         raise LinkError(f"{what} is impossible: {errors[0]}{more}", key="engine.link.what-impossible-more",
                         what=_what(what), detail=errors[0], count=len(errors) - 1)
+    if not view and _stuck(rules, data):
+        raise LinkError(f"{what} is impossible: the player to act has nothing they may do",
+                        key="engine.link.what-stuck", what=_what(what))
     return data
+
+
+def _stuck(rules: GameRules, state: State) -> bool:
+    """A game not over in which the one to act (a side, or the dice) has no action: a tampered
+    position that passes every other check would leave the page with nothing to click."""
+    try:
+        player = rules.current_player(state)
+        if player == TERMINAL:
+            return False
+        if player == CHANCE:
+            return not rules.chance_outcomes(state)
+        return next(iter(rules.legal_actions(state)), None) is None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError, KassenError):
+        return True
 
 
 def _derived_problems(rules: GameRules, view: dict[str, Any]) -> list[str]:

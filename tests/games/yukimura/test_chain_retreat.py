@@ -148,3 +148,19 @@ def test_a_game_begun_before_ruling_x1_keeps_the_earlier_reading():
     s, _ = play(R, s, f"attack {O_CAV} @Y:2106", "resolve", "roll =5", "roll =6", "roll =3",
                 "retreat @Y:2107", "retreat @Y:2108", f"extra {E_RIF}", "retreat @Y:2207", f"extra {E_RIF}")
     assert "been" not in s["retreat"] and "retreat @Y:2108" in legal(R, s)
+
+
+def test_a_tampered_link_with_no_way_on_is_refused():
+    """Every hex around the retreating unit named in its record of extra hexes (ruling X1): the
+    position passes the schema and the game's checks but nobody could act; the link is refused."""
+    from kassen.engine.codec import check_state
+    from kassen.engine.errors import LinkError
+
+    s = _double_after_first_extra()
+    s, _ = play(R, s, f"extra {E_RIF}")
+    check_state(R, s)  # the real position opens
+    here = s["retreat"]["path"][-1]
+    s["retreat"]["been"] = {E_RIF: list(R.d.board.neighbors[here])}
+    assert R.validate(s) == [] and not list(R.legal_actions(s))
+    with pytest.raises(LinkError, match="nothing they may do"):
+        check_state(R, s)
