@@ -772,8 +772,8 @@ class MoraleCheck(ChancePhase):
 def start_retreat(g: "Rules", state: State, uid: str, hexes: int, sources: list[str], chain: bool,
                   extra: bool, been: Optional[dict[str, list[str]]] = None) -> list[Event]:
     """11-1: the owner retreats the unit hex by hex; if it cannot go the full distance it is removed
-    (11-1-3). ``been``: for the extra hex of 11-2-5, the hexes each unit has stood in since the
-    first double occupancy of this combat (ruling X1)."""
+    (11-1-3). ``been``: for the extra hex of 11-2-5, the hexes each unit has left or entered by an
+    extra hex in this combat (ruling X1)."""
     record = state["combat"]
     here = state["units"][uid]["at"]
     if not extra:
@@ -793,14 +793,14 @@ def start_retreat(g: "Rules", state: State, uid: str, hexes: int, sources: list[
 
 def visited(retreat: dict[str, Any]) -> list[str]:
     """The hexes a retreat may not enter: its own path, and for an extra hex the hexes the unit
-    has stood in since the combat's first double occupancy (ruling X1)."""
+    has left or entered by an extra hex in this combat (ruling X1)."""
     return [*retreat["path"], *(retreat.get("been") or {}).get(retreat["unit"], ())]
 
 
 def been_after(retreat: dict[str, Any]) -> dict[str, list[str]]:
-    """Ruling 23: the record of hexes stood in, with this extra hex's path added. The extra hex of
-    11-2-5 can end in another double occupancy; without this record three units in two hexes
-    could pass the extra hex between them for ever."""
+    """Ruling X1: the hexes each unit has left or entered by an extra hex, with this one added.
+    The extra hex of 11-2-5 can end in another double occupancy; without this record three units
+    in two hexes could pass the extra hex between them for ever."""
     been = {u: list(hexes) for u, hexes in (retreat.get("been") or {}).items()}
     mine = been.setdefault(retreat["unit"], [])
     mine.extend(x for x in retreat["path"] if x not in mine)
@@ -908,7 +908,7 @@ class Double(Phase):
         uid = action.units[0]
         events = [event(msg("yukimura.log.extra", unit=unit(uid), at=cell(dbl["at"])), "morale")]
         # YE1-2, YE1-4: the extra hex keeps out of enemy zones of control; "away" is not asked of it.
-        # Ruling 23: nor may it be a hex the unit has stood in since the first double occupancy.
+        # Ruling X1: nor may it be a hex the unit has left or entered by an extra hex in this combat.
         return events + start_retreat(g, state, uid, 1, [], chain=False, extra=True, been=dbl.get("been") or {})
 
     def prompt(self, g: "Rules", view: View) -> Msg:
