@@ -56,7 +56,8 @@ def test_selfplay_keeps_every_invariant(report):
 def test_links_stay_short(report):
     """Every position of 200 random games, as a play link and as a spectator link, under 2,000 characters."""
     stats = cli.link_stats(rules(), GAMES)
-    assert stats["positions"] > 100 * GAMES
+    # about 50 positions a game since ruling X8 ends games in which nobody fights (over 100 before)
+    assert stats["positions"] > 40 * GAMES
     assert 0 < stats["longest_play_link"] < 2000
     assert 0 < stats["longest_spectator_link"] < 2000
     assert report.longest_link < 2000 and report.longest_view_link < 2000

@@ -169,3 +169,33 @@ def test_russia_declares_withdrawal_at_the_start_or_end_of_its_turn(r):
     # with no Russian unit left on the map, declaring is the only action (ruling 9)
     s = arrange(r, {"jp-1": "0707", "ru-1": "withdrawn"}, active="russia")
     assert legal(r, s) == ["withdraw"]
+
+
+@pytest.mark.rules("mukden.4.end-triggers", "mukden.4.time-jp-win", "mukden.4.time-ru-win")
+def test_ten_player_turns_without_a_combat_end_the_game_as_on_time(r):
+    """Ruling X8: time passes only in combat, so two players who both avoid it would never end the
+    game; ten player turns in a row without a combat end it, scored as a time ending."""
+    assert "quiet" not in r.setup(1) and r.setup(1)["revision"] == 1
+    for japan_at, winner in (("0503", "japan"), ("0504", "russia")):
+        s = arrange(r, {"jp-4": japan_at, "ru-2": "0101"})
+        for _ in range(4):
+            s, _ = play(r, s, f"move jp-4 @{japan_at}", "move ru-2 @0101")
+        assert s["quiet"] == 8 and r.outcome(s) is None
+        s, ev = play(r, s, f"move jp-4 @{japan_at}", "move ru-2 @0101")
+        out = r.outcome(s)
+        assert s["ended"] == "stalemate" and out["winner"] == winner and out["level"] == "time"
+        assert r.say(out["reason"]).startswith("No combat for 10 player turns, scored as on time")
+        assert any("(ruling X8)" in text(e) for e in ev) and ev[-1]["kind"] == "end"
+    # a combat starts the count again
+    s = arrange(r, {"jp-2": "0306", "ru-2": "0305", "jp-4": "0503"})
+    s["quiet"] = 9
+    s, _ = play(r, s, "move jp-2 @0306", "attack @0305", "call =2", "call =2", "roll =3", "roll =2",
+                "stand", "stand")
+    assert r.outcome(s) is None and s["quiet"] <= 1
+    # a game begun before the ruling (no revision, no count) plays on as it did
+    s = arrange(r, {"jp-4": "0503", "ru-2": "0101"})
+    s.pop("quiet", None)
+    del s["revision"]
+    for _ in range(8):
+        s, _ = play(r, s, "move jp-4 @0503", "move ru-2 @0101")
+    assert r.outcome(s) is None and "quiet" not in s

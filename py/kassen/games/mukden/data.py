@@ -50,6 +50,8 @@ class MukdenMap:
     fp_total: dict[str, int]
     fp_min: int
     time_limit: int
+    #: ruling X8: this many player turns in a row without a combat end the game as on time
+    quiet_turns_limit: int
     die_bonus_cap: int
     modified_fp_floor: int | None
     #: the engine's movement tables (engine.movement), per side: every step costs 1 hex of the two;
@@ -116,6 +118,7 @@ class MukdenMap:
             fp_total=dict(params["fp_total"]),
             fp_min=params["fp_min"],
             time_limit=params["time_limit"],
+            quiet_turns_limit=params.get("quiet_turns_limit", 10),
             die_bonus_cap=params["die_bonus_cap"],
             modified_fp_floor=params["modified_fp_floor"],
             steps={side: russian if side == RUSSIA else base for side in SIDES},

@@ -378,6 +378,8 @@ class Die(ChancePhase):
         events.append(event(msg("mukden.log.result", attack=attacker_total, defence=defender_total,
                                 attacker=unit(fight["attacker"]), attacker_loss=attacker_loss,
                                 defender=unit(fight["defender"]), defender_loss=defender_loss), "combat"))
+        if g.revision_of(state) >= 1:  # ruling X8: a combat was fought
+            state["quiet"] = 0
         passed = cb.time_passed(fight["attacker_die"], die)
         if passed:
             state["time"] = min(state["time"] + passed, m.time_limit + 1)
@@ -582,6 +584,11 @@ def end_turn(g: "Rules", state: State) -> list[Event]:
             state.update({"phase": "end-turn", "combat": None})  # ruling 9: declare at the end
             return []
         state["turn"] += 1
+    if g.revision_of(state) >= 1:  # ruling X8 (a game begun before it keeps the old reading)
+        state["quiet"] = state.get("quiet", 0) + 1
+        if state["quiet"] >= m.quiet_turns_limit:
+            return [event(msg("mukden.log.stalemate", turns=m.quiet_turns_limit), "phase")] + \
+                finish(g, state, "stalemate")
     return start_turn(g, state, g.other_side(side_id))
 
 

@@ -29,6 +29,8 @@ class Rules(PhasedRules):
 
     game = "mukden"
     hidden_information = True
+    #: 1: ruling X8 (a game in which nobody fights any more ends as on time)
+    revision = 1
     phases = PHASES
     observation = OBSERVATION
     hooks = hooks

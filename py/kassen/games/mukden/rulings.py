@@ -167,6 +167,10 @@ RULINGS: tuple[dict[str, Any], ...] = (
                "only made when time runs out.",
      "why": "[4.0] scores the two endings separately.",
      "clauses": ["mukden.4.end-triggers"]},
+    {"id": "X8", "topic": "A game in which nobody fights any more",
+     "ruling": "Elapsed time passes only through sixes rolled in combat (7.0). When 10 player turns in a row (rules.quiet_turns_limit: five of each side) pass without a combat, the game ends and is scored as a time ending (4.0): Japan wins if a Japanese unit is on Mukden or on the railway north of it. A game begun before this ruling (a save or link made before 25 November 2026) keeps the earlier reading.",
+     "why": "Otherwise two players who both avoid combat never end the game: the computer found such games, one at turn 798. Time ending is what the clock would give if the battle stood still.",
+     "clauses": ["mukden.4.end-triggers", "mukden.7.time-ten-ends", "mukden.4.time-jp-win", "mukden.4.time-ru-win"]},
 )
 
 

@@ -13,7 +13,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 PHASES = ("allot", "move", "attack", "attacker-call", "defender-call", "attacker-die", "defender-die",
           "attacker-retreat", "defender-retreat", "advance", "end-turn", "over")
-ENDINGS = ("time", "withdrawal", "supply", "annihilation")
+ENDINGS = ("time", "withdrawal", "supply", "annihilation", "stalemate")
 #: the combat record's keys; before 2026-11 they were abbreviated (OLD_COMBAT_KEYS), see upgrade()
 COMBAT_KEYS = ("attacker", "defender", "attacker_at", "defender_at", "attacker_call", "defender_call", "modified_call",
                "attacker_bonus", "defender_bonus", "attacker_die", "defender_die", "attacker_loss", "defender_loss",
@@ -72,6 +72,10 @@ def state_schema(g: "Rules", view: bool = False) -> dict[str, Any]:
         "phase": {"enum": list(PHASES)},
         "active": {"enum": list(SIDES)},
         "time": _small_int(0, m.time_limit + 1),
+        # GameRules.revision (1 since ruling X8) and the player turns since the last combat
+        # (ruling X8); both absent in a game begun before
+        "revision": _small_int(1, 1),
+        "quiet": _small_int(0, m.quiet_turns_limit),
         "waits": _small_int(0, len(m.detour_steps) - 1),
         "chosen": {"enum": uids + [None]},
         "combat": combat,

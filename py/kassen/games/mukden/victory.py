@@ -37,7 +37,7 @@ def outcome(m: MukdenMap, state: dict[str, Any]) -> Outcome:
     units = state["units"]
     w, j = withdrawn_fp(m, state), surviving_japanese_fp(m, state)
     scores = {"time": float(min(state["time"], m.time_limit)), "japan_fp": float(j), "russia_withdrawn_fp": float(w)}
-    if how == "time":
+    if how in ("time", "stalemate"):  # ruling X8: nobody fights any more, scored as on time
         holders = time_holders(m, units)
         if holders:
             on_mukden = [u for u in holders if units[u]["at"] == m.mukden]
@@ -45,8 +45,12 @@ def outcome(m: MukdenMap, state: dict[str, Any]) -> Outcome:
                 reason = msg("mukden.result.time-mukden", unit=unit(on_mukden[0]))
             else:
                 reason = msg("mukden.result.time-railway", unit=unit(holders[0]), at=units[holders[0]]["at"])
-            return {"winner": JAPAN, "level": "time", "reason": reason, "scores": scores}
-        return {"winner": RUSSIA, "level": "time", "scores": scores, "reason": msg("mukden.result.time-russia")}
+            winner = JAPAN
+        else:
+            winner, reason = RUSSIA, msg("mukden.result.time-russia")
+        if how == "stalemate":
+            reason = msg("mukden.result.stalemate", turns=m.quiet_turns_limit, result=reason)
+        return {"winner": winner, "level": "time", "reason": reason, "scores": scores}
     if how == "withdrawal":
         wins = russia_wins_withdrawal(w, j)
         reason = msg("mukden.result.withdrawal", withdrawn=w, twice=2 * w, japan=j,

@@ -9,7 +9,7 @@ from ...engine.visibility import BASE_OBSERVATION, PUBLIC, own
 OBSERVATION: dict[str, Any] = {
     **BASE_OBSERVATION,
     "units": PUBLIC,  # positions are open on the map
-    "phase": PUBLIC, "active": PUBLIC, "time": PUBLIC, "waits": PUBLIC, "chosen": PUBLIC, "ended": PUBLIC,
+    "phase": PUBLIC, "active": PUBLIC, "time": PUBLIC, "quiet": PUBLIC, "waits": PUBLIC, "chosen": PUBLIC, "ended": PUBLIC,
     "combat": PUBLIC,  # calls, dice and losses are announced
     "allotment": own(reveal=lambda state: state["phase"] == "over"),
     "fp": own(reveal=lambda state: state["phase"] == "over"),
