@@ -81,7 +81,7 @@ def test_mukden_sample_agrees_with_every_call_and_loss() -> None:
             elif key == "mukden.log.loss":
                 lost[uid] += args["loss"]
         for uid in alloc:
-            assert fp[uid] == alloc[uid] - lost[uid]
+            assert fp[uid] == max(0, alloc[uid] - lost[uid])  # a loss is recorded whole, FP stop at 0
             assert (fp[uid] == 0) == (state["units"][uid]["at"] is None)
             assert alloc[uid] >= rules.map.fp_min or state["units"][uid]["at"] is None
     assert calls_checked > 50
@@ -109,3 +109,34 @@ def test_same_generator_same_sample() -> None:
     state, events, side = next(iter(positions(rules, range(2, 3), 40)))
     obs = observe(rules, state, events, side)
     assert ai.sample(obs, random.Random(9)) == ai.sample(obs, random.Random(9))
+
+
+def test_mukden_sample_keeps_every_unit_on_the_map_alive() -> None:
+    """A loss is recorded whole while FP stop at 0 (mukden.7.record-loss), so the units removed
+    can have lost more in all than Japan's 27 FP. The sampler used to read those losses as FP and,
+    finding no allotment that fits, gave a unit still on the map 0 FP: the search then met a
+    defender with no call to make and stopped (an arena game of hard against greedy did)."""
+    from kassen.engine.messages import msg, unit
+    from kassen.engine.play import random_game
+    from kassen.engine.state import event
+
+    rules = load_rules("mukden")
+    ai = game_ai(rules)
+    state, _ = random_game(rules, 4, max_actions=12)  # both allotments made, play under way
+    assert state["phase"] != "allot"
+    japan = sorted(rules.map.units_of["japan"])
+    alive = next(u for u in japan if state["units"][u]["at"] is not None)
+    removed = [u for u in japan if u != alive]
+    events = []
+    for uid in removed:  # 4 x 5 lost: more than the 3 FP these units may have had
+        state["units"][uid]["at"], state["fp"]["japan"][uid] = None, 0
+        events.append(event(msg("mukden.log.loss", unit=unit(uid), loss=5), "combat"))
+    events.append(event(msg("mukden.log.loss", unit=unit(alive), loss=8), "combat"))
+    state["allotment"]["japan"] = {u: 3 for u in removed} | {alive: 15}
+    state["fp"]["japan"][alive] = 7
+    for seed in range(20):
+        sample = ai.sample(observe(rules, state, events, "russia"), random.Random(seed))
+        assert sample["fp"]["japan"][alive] >= 1
+        assert all(sample["fp"]["japan"][u] == 0 for u in removed)
+        assert sum(sample["allotment"]["japan"].values()) == rules.map.fp_total["japan"]
+        assert all(a >= rules.map.fp_min for a in sample["allotment"]["japan"].values())

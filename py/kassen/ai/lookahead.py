@@ -70,6 +70,9 @@ class Lookahead:
                     self.leaves += 1
                     return self.value_fn(state, self.side)
                 legal = rules.legal_actions(state)
+                if not legal:  # a sampled state the game cannot go on from (a sampler's fault): judge it
+                    self.leaves += 1
+                    return self.value_fn(state, self.side)
                 mix = ai.mixed(state, player, legal) if len(legal) > 1 else None
             if player == CHANCE or mix:
                 outcomes = ai.chance(state) if mix is None else [([a], p) for a, p in mix if p > 0]

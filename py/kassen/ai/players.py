@@ -333,6 +333,8 @@ class SearchThinker(Thinker):
                 move = pick(rules.chance_outcomes(state), rng)
             else:
                 legal = rules.legal_actions(state)
+                if not legal:  # a sampled state the game cannot go on from (a sampler's fault)
+                    break
                 if ai.quiet(state):
                     if quiet_steps >= cfg.depth:
                         break

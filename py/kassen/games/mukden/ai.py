@@ -106,16 +106,13 @@ class AI(GameAI):
             elif key == "mukden.log.loss" and isinstance(args.get("loss"), int):
                 lost[uid] += args["loss"]
         removed = {u for u in units if state["units"][u]["at"] is None}
-        low = {}
-        for u in units:
-            if u in removed:
-                low[u] = max(lost[u], 1)
-            else:
-                low[u] = max(need[u], lost[u] + 1)
+        # A unit on the map has more FP than it has lost; a removed one had at least what it called
+        # (its losses may exceed its FP: a loss is recorded whole, FP stop at 0)
+        low = {u: need[u] if u in removed else max(need[u], lost[u] + 1) for u in units}
         total = m.fp_total[enemy]
         slack = total - sum(low.values())
         if slack < 0:  # a history we cannot read whole (a position opened from a link): relax
-            low = {u: (max(lost[u], 1) if u in removed else max(m.fp_min, lost[u] + 1)) for u in units}
+            low = {u: m.fp_min if u in removed else max(m.fp_min, lost[u] + 1) for u in units}
             slack = total - sum(low.values())
         free = [u for u in units if u not in removed]
         alloc = dict(low)
@@ -128,9 +125,12 @@ class AI(GameAI):
                     if r < 0:
                         break
                 alloc[u] += 1
-        elif slack < 0:  # still impossible: take the excess from the largest shares
+        elif slack < 0:  # still impossible: take the excess where it leaves every unit on the map alive
             for _ in range(-slack):
-                u = max(alloc, key=lambda x: alloc[x])
+                spare = [u for u in units if alloc[u] > (1 if u in removed else lost[u] + 1)]
+                if not spare:
+                    break
+                u = max(spare, key=lambda x: alloc[x])
                 alloc[u] -= 1
         state["allotment"][enemy] = alloc
         state["fp"][enemy] = {u: max(0, alloc[u] - lost[u]) for u in units}
