@@ -3,7 +3,7 @@
 
 Why a build at all: the page must load nothing from outside, so the Pyodide and PyScript runtimes are
 copied out of node_modules (pinned by package-lock.json), and the Python sources and scenario data are
-packed into one deterministic zip that PyScript unpacks in the browser (one request instead of one per
+packed into one deterministic archive that the page unpacks in the browser (one request instead of one per
 module).
 
 Layout of dist/ (paths the sources index.html, pyscript.toml and static/js refer to):
@@ -17,13 +17,18 @@ Layout of dist/ (paths the sources index.html, pyscript.toml and static/js refer
                                         downloads only the slices holding the characters it shows
     maps/<scenario>.svg                 each scenario's map with its starting counters, drawn by the app's
                                         renderer at build time (tools/prerender.py): shown before Python starts
-    app/kassen.zip                      py/kassen/**/*.py as bytecode (x.pyc beside where x.py is in the repo,
+    app/kassen.tar.gz                   py/kassen/**/*.py as bytecode (x.pyc beside where x.py is in the repo,
                                         compiled by the pinned Pyodide under Node: tools/pyc.mjs), its
                                         locale/*.json and scenarios/**/*.json, as in the repo,
                                         and py/kassen/reference/<game>.json: the rules reference (each game's
                                         clauses from ../shared/rules/<game>.md, or the repository's copy where
                                         ../shared is absent, with each clause's test status read from the
                                         tests' rules marks; see kassen.app.reference)
+    app/stdlib.zip                      the standard library the page's Python imports from (loadPyodide's
+                                        stdLibURL): the modules a start imports as bytecode compiled by the
+                                        pinned Pyodide, the others any import statement of the app can reach
+                                        as sources, nothing else (tools/stdlib.mjs). Pyodide's own
+                                        python_stdlib.zip stays in runtime/ for the bare boot of `make bench`
     sw.js, sw-manifest.json             the service worker (static/js/sw.js) at the root, so it controls the
                                         whole site, and the files it caches for offline use with their hash
 
@@ -47,9 +52,9 @@ import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import time
 import tomllib
-import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -86,14 +91,17 @@ PYSCRIPT_ENTRIES = ("core.js",)
 # Lazily imported PyScript chunks the page needs besides the plugins: "toml" parses pyscript.toml.
 PYSCRIPT_DYNAMIC_NEEDED = frozenset({"toml"})
 
-# Fixed zip timestamp (the zip format's epoch) so the same sources give the same bytes.
-ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
-ZIP_NAME = "app/kassen.zip"
+# Fixed archive times so the same sources give the same bytes.
+ARCHIVE_EPOCH = 0
+ARCHIVE_NAME = "app/kassen.tar.gz"
+STDLIB_NAME = "app/stdlib.zip"
 # The module pyscript.toml names as the interpreter: Pyodide started early and from a snapshot.
 RUNTIME_MODULE = "static/js/runtime.mjs"
 SW_SOURCE = "static/js/sw.js"
 # Pages and scripts that are not part of the app (the start-up benchmark) are not cached for offline use.
-_NOT_OFFLINE = re.compile(r"^(static/bench/|static/js/bare\.js$|static/js/sw\.js$|sw\.js$|sw-manifest\.json$)")
+# Pyodide's own standard library serves only that benchmark: the app's pages and workers use app/stdlib.zip.
+_NOT_OFFLINE = re.compile(r"^(static/bench/|static/js/bare\.js$|static/js/sw\.js$|sw\.js$|sw-manifest\.json$|"
+                          r"runtime/pyodide/[^/]+/python_stdlib\.zip$)")
 
 _STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\./[^"']+)["']""")
 _DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["'](\./[^"']+)["']\s*\)""")
@@ -314,13 +322,13 @@ def refresh_reference() -> int:
     return 0
 
 
-# Where pyscript.toml unpacks the zip in the page: the modules are compiled at the paths they have there.
+# Where the page unpacks the archive (static/js/runtime.mjs): the modules are compiled at the paths they have there.
 APP_ROOT = "/home/pyodide/app"
 PYC_SCRIPT = ROOT / "tools" / "pyc.mjs"
 PYC_TIMEOUT_S = 600
 
 
-def bytecode(modules: dict[str, bytes]) -> dict[str, bytes]:
+def bytecode(modules: dict[str, bytes], root: str = APP_ROOT, checked: bool = False) -> dict[str, bytes]:
     """module path -> its .pyc, compiled by the pinned Pyodide under Node (tools/pyc.mjs): bytecode the
     page's Python accepts as it is, so the page compiles none of the app's modules at start.
 
@@ -329,26 +337,27 @@ def bytecode(modules: dict[str, bytes]) -> dict[str, bytes]:
     if not (PYODIDE_PKG / "pyodide.mjs").is_file():
         raise BuildError("node_modules/pyodide is missing: run `npm ci` first (or `make build`); the build "
                          "compiles the app's Python with it.")
-    salt = hashlib.sha256(_package_version(PYODIDE_PKG).encode("utf-8") + b"\0" + PYC_SCRIPT.read_bytes()).digest()
+    salt = hashlib.sha256(_package_version(PYODIDE_PKG).encode("utf-8") + b"\0" + PYC_SCRIPT.read_bytes()
+                          + f"\0{root}\0{checked}".encode("utf-8")).digest()
     keys = {rel: hashlib.sha256(salt + rel.encode("utf-8") + b"\0" + source).hexdigest()
             for rel, source in modules.items()}
     cache = _cache_read("pyc.json")
     missing = {rel: base64.b64encode(modules[rel]).decode("ascii") for rel, key in keys.items() if key not in cache}
     if missing:
-        for rel, data in _compile_in_pyodide(missing).items():
+        for rel, data in _compile_in_pyodide(missing, root, checked).items():
             cache[keys[rel]] = data
         _cache_write("pyc.json", {key: cache[key] for key in keys.values()})
     return {rel: base64.b64decode(cache[keys[rel]]) for rel in modules}
 
 
-def _compile_in_pyodide(sources: dict[str, str]) -> dict[str, str]:
+def _compile_in_pyodide(sources: dict[str, str], root: str = APP_ROOT, checked: bool = False) -> dict[str, str]:
     """module path -> base64 of its .pyc, from tools/pyc.mjs; a BuildError saying why when it fails."""
     node = shutil.which("node")
     if node is None:
         raise BuildError("node is not installed: the build compiles the app's Python to bytecode with the pinned "
                          "Pyodide under Node (install Node.js, then `npm ci`).")
     try:
-        done = subprocess.run([node, str(PYC_SCRIPT)], input=json.dumps({"root": APP_ROOT, "files": sources}),
+        done = subprocess.run([node, str(PYC_SCRIPT)], input=json.dumps({"root": root, "files": sources, "checked": checked}),
                               capture_output=True, text=True, cwd=ROOT, timeout=PYC_TIMEOUT_S)
     except subprocess.TimeoutExpired:
         raise BuildError(f"tools/pyc.mjs did not finish in {PYC_TIMEOUT_S} s (compiling the app's Python "
@@ -362,37 +371,140 @@ def _compile_in_pyodide(sources: dict[str, str]) -> dict[str, str]:
     return pyc
 
 
-class _Utf8Name(zipfile.ZipInfo):
-    """An entry whose name is marked UTF-8 (flag bit 11) even when it is ASCII: unpacking it then needs no
-    cp437 codec, which the page would import (compile) at start only for this. (zipfile marks only
-    non-ASCII names; a Python without this hook writes the names unmarked, which unpacks the same.)"""
+# Where PyScript writes its Python package in the page (its cwd, Pyodide's home) before importing it, and
+# where app/kassen.tar.gz carries that package's bytecode ("home/..." entries: static/js/runtime.mjs writes them
+# under the home directory).
+PAGE_HOME = "/home/pyodide"
+HOME_PREFIX = "home/"
+_PYSCRIPT_PACKAGE = re.compile(r'\{pyscript:(\{"__init__\.py":.*?\})\}\)')
 
-    def _encodeFilenameFlags(self) -> tuple[bytes, int]:
-        return self.filename.encode("utf-8"), self.flag_bits | 0x800
+
+def pyscript_python() -> dict[str, bytes]:
+    """PyScript's Python package as PyScript writes it into the page ("pyscript/<module>.py" -> source): the
+    texts its core chunk embeds (they are not the files of its src/ directory, which are formatted
+    differently), so that bytecode compiled from them matches what the page imports."""
+    dist = PYSCRIPT_PKG / "dist"
+    for chunk in sorted(dist.glob("core-*.js")):
+        found = _PYSCRIPT_PACKAGE.search(chunk.read_text(encoding="utf-8"))
+        if found:
+            try:
+                package = json.loads(found.group(1))
+            except ValueError as exc:
+                raise BuildError(f"@pyscript/core/dist/{chunk.name}: its Python package is not JSON-readable "
+                                 f"({exc}); update build.pyscript_python for this PyScript.") from None
+            if isinstance(package, dict) and all(isinstance(v, str) for v in package.values()):
+                return {f"pyscript/{name}": text.encode("utf-8") for name, text in sorted(package.items())}
+    raise BuildError("@pyscript/core/dist/core-*.js: PyScript's Python package (pyscript/__init__.py, ...) was "
+                     "not found where this build looks for it; update build.pyscript_python for this PyScript.")
 
 
-def app_zip_bytes() -> bytes:
-    """The app zip: sorted entries, fixed timestamps and permissions, so it is byte-for-byte reproducible.
+def _cache_tag() -> str:
+    """sys.implementation.cache_tag of the page's Python (from the pinned Pyodide's lock file)."""
+    python = json.loads((PYODIDE_PKG / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]["python"]
+    major, minor = python.split(".")[:2]
+    return f"cpython-{major}{minor}"
 
-    The modules are there as bytecode only (py/kassen/x.pyc where the repository has x.py; see bytecode()):
-    the page imports them without compiling, and the zip is 28% smaller than with the sources beside
-    them (less to download and to unpack at every start). A traceback in the page still names the file
-    (x.py), the line and the function, only without the line's text: the repository at the build's
-    commit has it."""
+
+def pyscript_bytecode() -> dict[str, bytes]:
+    """zip entry -> bytecode of PyScript's Python package, as the page's Python looks for it beside the
+    sources PyScript writes (home/pyscript/__pycache__/<module>.<cache tag>.pyc). Checked-hash pycs:
+    Python uses one only while its source is byte for byte the one compiled here, so a mismatch costs
+    the old compile, never a wrong module. Without these, every start compiled ~50 kB of PyScript's
+    Python (about 100 ms here)."""
+    tag = _cache_tag()
+    out = {}
+    for rel, pyc in bytecode(pyscript_python(), root=PAGE_HOME, checked=True).items():
+        folder, _, name = rel.rpartition("/")
+        out[f"{HOME_PREFIX}{folder}/__pycache__/{name[:-3]}.{tag}.pyc"] = pyc
+    return out
+
+
+def app_entries() -> dict[str, bytes]:
+    """What the app archive holds: path -> bytes (see app_archive_bytes)."""
     generated = rules_reference()
     entries: dict[str, bytes] = {rel.as_posix(): (ROOT / rel).read_bytes() for rel in app_sources()}
     entries.update(generated)  # the build's reference replaces the repository's snapshot of it
     modules = {rel: entries.pop(rel) for rel in [rel for rel in entries if rel.endswith(".py")]}
     entries.update({rel + "c": pyc for rel, pyc in bytecode(modules).items()})
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+    entries.update(pyscript_bytecode())
+    return entries
+
+
+def app_archive_bytes() -> bytes:
+    """The app archive, app/kassen.tar.gz: a ustar tar of the app's files, gzipped, with sorted entries and
+    fixed times, owners and permissions, so it is byte-for-byte reproducible. The page inflates it in one
+    stream and writes its files in short tasks (static/js/unpack.mjs), as do the computer's worker and the
+    snapshot worker.
+
+    The modules are there as bytecode only (py/kassen/x.pyc where the repository has x.py; see bytecode()):
+    the page imports them without compiling, and the archive is smaller than with the sources beside them
+    (less to download and to unpack at every start). A traceback in the page still names the file (x.py),
+    the line and the function, only without the line's text: the repository at the build's commit has it.
+    Entries under home/ (PyScript's bytecode, pyscript_bytecode) go to the page's home directory."""
+    entries = app_entries()
+    tar = io.BytesIO()
+    with tarfile.open(fileobj=tar, mode="w", format=tarfile.USTAR_FORMAT) as out:
         for name in sorted(entries):
-            info = _Utf8Name(name, date_time=ZIP_EPOCH)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o100644 << 16
-            info.create_system = 3  # unix, whatever machine builds it
-            zf.writestr(info, entries[name], compresslevel=9)
-    return buf.getvalue()
+            info = tarfile.TarInfo(name)
+            info.size = len(entries[name])
+            info.mtime = ARCHIVE_EPOCH
+            info.mode = 0o644
+            info.uid = info.gid = 0
+            info.uname = info.gname = ""
+            out.addfile(info, io.BytesIO(entries[name]))
+    return gzip.compress(tar.getvalue(), 9, mtime=ARCHIVE_EPOCH)
+
+
+STDLIB_SCRIPT = ROOT / "tools" / "stdlib.mjs"
+
+
+def stdlib_roots() -> dict[str, bytes]:
+    """The Python whose imports decide app/stdlib.zip: the app's modules ("py/kassen/...") and PyScript's
+    Python package ("pyscript/pyscript/..."), keyed by import root and path."""
+    roots = {f"py/{p.relative_to(ROOT / 'py').as_posix()}": p.read_bytes()
+             for p in sorted((ROOT / "py" / "kassen").rglob("*.py")) if "__pycache__" not in p.parts}
+    roots.update({f"pyscript/{rel}": source for rel, source in pyscript_python().items()})
+    return roots
+
+
+def stdlib_zip_bytes() -> tuple[bytes, list[str]]:
+    """(app/stdlib.zip, the modules Pyodide's boot imports, dependencies first): see tools/stdlib.mjs. The
+    zip holds the standard library the page needs, the modules a start imports as bytecode, so Python
+    starts without compiling any source (a bare Pyodide compiles some 130 modules at every boot: ~1 s of
+    its 1.6 s here); the order is the page's warm-up (static/js/runtime.mjs).
+
+    Remembered by the hash of the Pyodide version, tools/stdlib.mjs and every root's source: a build starts
+    Node for it (~10 s) only when the app's Python changed, and the bytes change only when what is kept
+    does (the zip is reproducible)."""
+    roots = stdlib_roots()
+    stock = PYODIDE_PKG / "python_stdlib.zip"
+    if not stock.is_file():
+        raise BuildError("node_modules/pyodide/python_stdlib.zip is missing: run `npm ci`.")
+    digest = hashlib.sha256(_package_version(PYODIDE_PKG).encode("utf-8") + b"\0" + STDLIB_SCRIPT.read_bytes())
+    for rel, source in sorted(roots.items()):
+        digest.update(rel.encode("utf-8") + b"\0" + hashlib.sha256(source).digest())
+    key = digest.hexdigest()
+    cached = _cache_read("stdlib.json")
+    if cached.get("key") != key:
+        node = shutil.which("node")
+        if node is None:
+            raise BuildError("node is not installed: the build compiles the standard library to bytecode with the "
+                             "pinned Pyodide under Node (install Node.js, then `npm ci`).")
+        request = {"stock": str(stock),
+                   "roots": {rel: base64.b64encode(src).decode("ascii") for rel, src in roots.items()}}
+        try:
+            done = subprocess.run([node, str(STDLIB_SCRIPT)], input=json.dumps(request), capture_output=True,
+                                  text=True, cwd=ROOT, timeout=PYC_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            raise BuildError(f"tools/stdlib.mjs did not finish in {PYC_TIMEOUT_S} s.") from None
+        if done.returncode != 0:
+            tail = "\n".join(line[:300] for line in done.stderr.strip().splitlines()[-8:])
+            raise BuildError(f"tools/stdlib.mjs failed (the standard library in Pyodide under Node):\n{tail}")
+        result = json.loads(done.stdout)
+        cached = {"key": key, "zip": result["zip"], "compiled": result["compiled"], "sources": result["sources"],
+                  "order": result["order"]}
+        _cache_write("stdlib.json", cached)
+    return base64.b64decode(cached["zip"]), cached["order"]
 
 
 def _check_sources(config: dict, pyodide_version: str, pyscript_version: str) -> None:
@@ -403,8 +515,8 @@ def _check_sources(config: dict, pyodide_version: str, pyscript_version: str) ->
             f'pyscript.toml: interpreter = "{config.get("interpreter")}" but the page starts Pyodide through '
             f'"{expected}" (which imports ./{pyodide_dir(pyodide_version)}/pyodide.mjs).'
         )
-    if f"./{ZIP_NAME}" not in config.get("files", {}):
-        raise BuildError(f'pyscript.toml: [files] must unpack "./{ZIP_NAME}".')
+    if "files" in config:
+        raise BuildError(f"pyscript.toml: no [files]: {RUNTIME_MODULE} unpacks {ARCHIVE_NAME} itself (in short tasks).")
     versions = {"pyodide": pyodide_version, "pyscript": pyscript_version,
                 "fonts/noto-sans-jp": _package_version(FONT_PKG)}
     pages = [ROOT / "index.html", *sorted((ROOT / "static").rglob("*.js")),
@@ -417,14 +529,20 @@ def _check_sources(config: dict, pyodide_version: str, pyscript_version: str) ->
                                  f"pinned version is {versions[kind]}: update it.")
 
 
-def page_with_maps(html: str, scenario_ids: list[str], download: str | None = None, app_hash: str = "") -> str:
-    """index.html naming the scenarios whose map is pre-rendered and the app build's hash (the key of
-    the Python memory snapshot, static/js/runtime.mjs), in <meta>s before </head>, and, when given,
-    stating the size of a first visit's download in #loading-size."""
+def page_with_maps(html: str, scenario_ids: list[str], download: str | None = None, app_hash: str = "",
+                   warmup: list[str] = ()) -> str:
+    """index.html naming the scenarios whose map is pre-rendered, the app build's hash (the key of the
+    Python memory snapshot, static/js/runtime.mjs) and the modules runtime.mjs imports in slices while
+    Python starts, in <meta>s before </head>, and, when given, stating the size of a first visit's
+    download in #loading-size."""
     if html.count("</head>") != 1:
         raise BuildError("index.html must have exactly one </head>.")
+    bad = [name for name in warmup if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*", name)]
+    if bad:
+        raise BuildError(f"tools/stdlib.mjs named modules that are not dotted names: {bad[:3]}")
     html = html.replace("</head>", f"  {prerender.meta_tag(scenario_ids)}\n"
-                                   f'  <meta name="kassen-app" content="{app_hash}">\n</head>')
+                                   f'  <meta name="kassen-app" content="{app_hash}">\n'
+                                   f'  <meta name="kassen-python-warmup" content="{" ".join(warmup)}">\n</head>')
     if download is not None:
         html, found = _LOADING_SIZE.subn(lambda m: m.group(1) + download + m.group(2), html)
         if found != 1:
@@ -448,8 +566,8 @@ def first_visit_bytes(files: dict[str, Path | bytes]) -> int:
     maps = [rel for rel in files if rel.startswith(prerender.MAPS_DIR + "/")]
     biggest = max(maps, key=lambda rel: _size(files[rel]), default=None)
     for rel, source in files.items():
-        if not (_FIRST_VISIT.match(rel) or rel == biggest):
-            continue
+        if not (_FIRST_VISIT.match(rel) or rel == biggest) or rel.endswith("/python_stdlib.zip"):
+            continue  # Pyodide's own standard library: the page asks for app/stdlib.zip instead
         data = source if isinstance(source, bytes) else source.read_bytes()
         total += _gzip_size(data) if rel.endswith(_COMPRESSED_SUFFIXES) else len(data)
     return total
@@ -487,9 +605,9 @@ def _gzip_size(data: bytes) -> int:
     return sizes[key]
 
 
-def prerendered_maps(app_zip: bytes) -> tuple[dict[str, bytes], list[str]]:
+def prerendered_maps(app_archive: bytes) -> tuple[dict[str, bytes], list[str]]:
     """tools/prerender.py's maps, drawn again only when the app's sources (the zip) changed."""
-    key = hashlib.sha256(app_zip + (ROOT / "tools" / "prerender.py").read_bytes()).hexdigest()
+    key = hashlib.sha256(app_archive + (ROOT / "tools" / "prerender.py").read_bytes()).hexdigest()
     cached = _cache_read("maps.json")
     if cached.get("key") != key:
         maps, ids = prerender.prerendered_in_subprocess()
@@ -512,8 +630,8 @@ def plan() -> dict[str, Path | bytes]:
     pyodide_version, pyscript_version = runtime_versions()
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
     _check_sources(config, pyodide_version, pyscript_version)
-    app_zip = app_zip_bytes()
-    maps, scenario_ids = prerendered_maps(app_zip)
+    app_archive = app_archive_bytes()
+    maps, scenario_ids = prerendered_maps(app_archive)
     out: dict[str, Path | bytes] = {
         "index.html": b"",  # written below, once the download it states is known
         "pyscript.toml": ROOT / "pyscript.toml",
@@ -531,13 +649,15 @@ def plan() -> dict[str, Path | bytes]:
         out[f"{pyscript_dir(pyscript_version)}/{name}"] = PYSCRIPT_PKG / "dist" / name
     fonts, needed = font_files()
     out.update(fonts)
-    out[ZIP_NAME] = app_zip
+    out[ARCHIVE_NAME] = app_archive
+    stdlib, warmup = stdlib_zip_bytes()
+    out[STDLIB_NAME] = stdlib
     page = (ROOT / "index.html").read_text(encoding="utf-8")
-    # the snapshot holds modules imported from the zip, under this Pyodide: both name it
-    app_hash = hashlib.sha256(pyodide_version.encode("utf-8") + b"\0" + app_zip).hexdigest()[:16]
-    out["index.html"] = page_with_maps(page, scenario_ids, app_hash=app_hash).encode("utf-8")
+    # the snapshot holds modules imported from the two zips, under this Pyodide: all three name it
+    app_hash = hashlib.sha256(pyodide_version.encode("utf-8") + b"\0" + app_archive + b"\0" + stdlib).hexdigest()[:16]
+    out["index.html"] = page_with_maps(page, scenario_ids, app_hash=app_hash, warmup=warmup).encode("utf-8")
     size = megabytes(first_visit_bytes(out))
-    out["index.html"] = page_with_maps(page, scenario_ids, size, app_hash).encode("utf-8")
+    out["index.html"] = page_with_maps(page, scenario_ids, size, app_hash, warmup).encode("utf-8")
     out["sw.js"] = ROOT / SW_SOURCE
     slices = {rel for rel in fonts if rel.endswith(".woff2")}
     out["sw-manifest.json"] = offline_manifest(out, skip=slices - needed)

@@ -9,7 +9,10 @@
 // compiled without column ranges (PYTHONNODEBUGRANGES: ~28% smaller; a traceback loses only the ^^^
 // under the failing expression).
 //
-// stdin: JSON {"root": "/home/pyodide/app", "files": {"py/kassen/x.py": "<source, base64>", ...}}
+// Checked-hash pycs on request ("checked": true): for sources the page writes itself (PyScript's Python
+// package), which Python then compiles only if the source differs from the one compiled here.
+//
+// stdin: JSON {"root": "/home/pyodide/app", "files": {"py/kassen/x.py": "<source, base64>", ...}[, "checked": true]}
 // stdout: JSON {"version", "magic", "cache_tag", "pyc": {"py/kassen/x.py": "<its .pyc, base64>", ...}}
 // The sources are compiled at the paths the page unpacks them to (root), so the code objects hold the
 // same file names on every build machine. On an error: its last lines on stderr, exit status 1.
@@ -24,12 +27,13 @@ result = {"version": sys.version, "magic": importlib.util.MAGIC_NUMBER.hex(),
           "cache_tag": sys.implementation.cache_tag, "pyc": {}}
 for rel in sorted(_names):
     target = py_compile.compile(f"{_root}/{rel}", doraise=True,
-                                invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+                                invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH if _checked
+                                else py_compile.PycInvalidationMode.UNCHECKED_HASH)
     result["pyc"][rel] = base64.b64encode(Path(target).read_bytes()).decode("ascii")
 json.dumps(result)
 `;
 
-async function compile(root, files) {
+async function compile(root, files, checked) {
   const quiet = () => {};
   const pyodide = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" }, stdout: quiet, stderr: quiet });
   for (const [rel, source] of Object.entries(files)) {
@@ -39,14 +43,15 @@ async function compile(root, files) {
   }
   pyodide.globals.set("_root", root);
   pyodide.globals.set("_names", Object.keys(files));
+  pyodide.globals.set("_checked", Boolean(checked));
   return pyodide.runPython(COMPILE);
 }
 
 try {
   const chunks = [];
   for await (const chunk of process.stdin) chunks.push(chunk);
-  const { root, files } = JSON.parse(Buffer.concat(chunks).toString("utf-8"));
-  process.stdout.write(await compile(root, files));
+  const { root, files, checked } = JSON.parse(Buffer.concat(chunks).toString("utf-8"));
+  process.stdout.write(await compile(root, files, checked));
 } catch (error) {
   // the end of the Python error (a PythonError's message is its traceback), not Node's dump of the
   // minified line that threw

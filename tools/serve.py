@@ -50,6 +50,7 @@ MIME_TYPES = {
     ".webmanifest": "application/manifest+json",
     ".toml": "application/toml; charset=utf-8",
     ".zip": "application/zip",
+    ".gz": "application/gzip",  # sent as it is: the page inflates it (no Content-Encoding)
     ".svg": "image/svg+xml",
     ".png": "image/png",
     ".ico": "image/x-icon",

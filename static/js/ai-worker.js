@@ -11,6 +11,7 @@
 // The search runs in slices of about 40 ms; between slices the loop yields to the worker's event loop,
 // so a "stop" message is read within one slice.
 import { loadPyodide } from "../../runtime/pyodide/314.0.7/pyodide.mjs";
+import { unpack } from "./unpack.mjs";
 
 const SLICE_SECONDS = 0.04;
 let session = null;
@@ -18,10 +19,13 @@ let stopRequested = false;
 let busy = false;
 
 const ready = (async () => {
-  const pyodide = await loadPyodide({ indexURL: new URL("../../runtime/pyodide/314.0.7/", import.meta.url).href });
-  const archive = await fetch(new URL("../../app/kassen.zip", import.meta.url));
-  if (!archive.ok) throw new Error(`app/kassen.zip: HTTP ${archive.status}`);
-  pyodide.unpackArchive(await archive.arrayBuffer(), "zip", { extractDir: "/home/pyodide/app" });
+  const pyodide = await loadPyodide({
+    indexURL: new URL("../../runtime/pyodide/314.0.7/", import.meta.url).href,
+    stdLibURL: new URL("../../app/stdlib.zip", import.meta.url).href, // the page's: bytecode, see runtime.mjs
+  });
+  const archive = await fetch(new URL("../../app/kassen.tar.gz", import.meta.url));
+  if (!archive.ok) throw new Error(`app/kassen.tar.gz: HTTP ${archive.status}`);
+  await unpack(pyodide.FS, await archive.arrayBuffer(), "/home/pyodide/app", { "home/": "/home/pyodide" });
   pyodide.runPython("import sys\nif '/home/pyodide/app/py' not in sys.path: sys.path.insert(0, '/home/pyodide/app/py')");
   const module = pyodide.pyimport("kassen.ai.worker");
   session = module.Session();

@@ -75,8 +75,9 @@ if ("PerformanceObserver" in window) {
 
 addEventListener("py:progress", ({ detail }) => {
   if (detail === "Loaded interpreter") setStage(2);
-  else if (detail === "Loading files") setStage(3);
 });
+// static/js/runtime.mjs: Python is up and the app's files are being unpacked
+addEventListener("kassen:stage", ({ detail }) => setStage(detail));
 
 // JS-level failures while booting (runtime file missing, WebAssembly blocked, ...).
 addEventListener("error", (event) => {

@@ -6,7 +6,8 @@
 // taken (Pyodide refuses), so the page's DOM code (kassen.ui) is not imported here.
 
 import { loadPyodide } from "../../runtime/pyodide/314.0.7/pyodide.mjs";
-import { INDEX_URL, SNAPSHOT_CACHE, snapshotKey } from "./runtime.mjs";
+import { APP_DIR, APP_URL, HOME_DIR, INDEX_URL, SNAPSHOT_CACHE, STDLIB_URL, snapshotKey } from "./runtime.mjs";
+import { unpack } from "./unpack.mjs";
 
 const WARM_UP = `
 import sys
@@ -28,10 +29,10 @@ self.onmessage = async ({ data: { appHash } }) => {
       self.postMessage({ state: "stored" });
       return;
     }
-    const pyodide = await loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: true });
-    const archive = await fetch(new URL("../../app/kassen.zip", import.meta.url));
-    if (!archive.ok) throw new Error(`app/kassen.zip: HTTP ${archive.status}`);
-    pyodide.unpackArchive(await archive.arrayBuffer(), "zip", { extractDir: "/home/pyodide/app" });
+    const pyodide = await loadPyodide({ indexURL: INDEX_URL, stdLibURL: STDLIB_URL, _makeSnapshot: true });
+    const archive = await fetch(APP_URL);
+    if (!archive.ok) throw new Error(`app/kassen.tar.gz: HTTP ${archive.status}`);
+    await unpack(pyodide.FS, await archive.arrayBuffer(), APP_DIR, { "home/": HOME_DIR });
     pyodide.runPython(WARM_UP);
     const snapshot = pyodide.makeMemorySnapshot();
     for (const old of await cache.keys()) await cache.delete(old); // one snapshot: this build's

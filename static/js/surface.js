@@ -564,7 +564,7 @@ new MutationObserver((records) => {
   }
   if (layers) {
     if (map.querySelector(":scope > svg") !== svg) adopt();
-    else {
+    else if (svg) {  // (no svg yet: the build's picture of the map, static/js/preview.js, is not ours to size)
       legible = Math.max(legible, legibleScale());
       drawMinimap();
     }

@@ -56,7 +56,9 @@ def test_boots_to_ready_with_nothing_from_outside(open_app: Callable[..., Page],
     expect(page.locator("#messages")).to_have_text("")
     assert page.locator("body").get_attribute("data-boot") is None
     # the engine came from the app zip, the runtime from dist/runtime: all from this server
-    assert any(url.endswith("/app/kassen.zip") for url in page_watch.requests)
+    assert any(url.endswith("/app/kassen.tar.gz") for url in page_watch.requests)
+    assert any(url.endswith("/app/stdlib.zip") for url in page_watch.requests)
+    assert not any(url.endswith("/python_stdlib.zip") for url in page_watch.requests)
     assert any(url.endswith("/pyodide.asm.wasm") for url in page_watch.requests)
     assert all(url.startswith(base_url) for url in page_watch.requests), page_watch.requests
 
@@ -119,7 +121,8 @@ def test_python_error_at_boot_is_shown_in_the_alert(page: Page, base_url: str) -
     ("runtime/pyscript/*/core.js", "the Python runtime failed to load"),
     ("runtime/pyodide/*/pyodide.mjs", "pyodide.mjs"),
     ("runtime/pyodide/*/pyodide.asm.wasm", "pyodide.asm.wasm could not be downloaded (HTTP 404)"),
-    ("app/kassen.zip", "kassen.zip"),
+    ("app/kassen.tar.gz", "kassen.tar.gz could not be downloaded (HTTP 404)"),
+    ("app/stdlib.zip", "stdlib.zip"),
 ])
 def test_a_missing_file_is_reported_not_a_stuck_page(page: Page, base_url: str, missing: str, shown: str) -> None:
     page.route(base_url + missing, lambda route: route.fulfill(status=404, body="not found"))

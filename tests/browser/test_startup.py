@@ -110,7 +110,7 @@ def test_the_menu_shows_a_picture_of_each_battle(page: Page, base_url: str) -> N
 
 
 def test_the_loading_indicator_moves_and_states_the_download(page: Page, base_url: str) -> None:
-    page.route(base_url + "app/kassen.zip", lambda route: None)  # hold the start-up: the panel stays
+    page.route(base_url + "app/kassen.tar.gz", lambda route: None)  # hold the start-up: the panel stays
     page.goto(base_url + "?scenario=kawanakajima&seed=1")
     spinner = page.locator("#loading .loading-spinner")
     expect(spinner).to_be_visible()
@@ -141,15 +141,27 @@ out.textContent = json.dumps({
     "loaders": sorted({type(m.__spec__.loader).__name__ for m in modules.values()}),
     "not_from_pyc": sorted(n for n, m in modules.items() if not m.__spec__.origin.endswith(".pyc")),
     "file": kassen.games.mukden.__spec__.origin,
+    # the standard library: nothing imported from source (app/stdlib.zip has bytecode for what a start needs)
+    "stdlib_from_source": sorted(n for n, m in sys.modules.items()
+                                 if (getattr(getattr(m, "__spec__", None), "origin", None) or "").startswith("/lib/python314.zip/")
+                                 and m.__spec__.origin.endswith(".py")),
+    "stdlib_compiled": sum((getattr(getattr(m, "__spec__", None), "origin", None) or "").endswith(".pyc")
+                           and m.__spec__.origin.startswith("/lib/python314.zip/") for m in list(sys.modules.values())),
+    # PyScript's package: the sources PyScript wrote, each with the build's bytecode for exactly that source
+    "pyscript": {n: open(m.__spec__.cached, "rb").read()[8:16] == importlib.util.source_hash(open(m.__spec__.origin, "rb").read())
+                 for n, m in sys.modules.items() if (n == "pyscript" or n.startswith("pyscript."))
+                 and (getattr(getattr(m, "__spec__", None), "origin", None) or "").endswith(".py")},
 })
 document.body.append(out)
 """
 
 
 def test_the_page_imports_the_app_from_bytecode_made_for_its_python(open_app) -> None:
-    """app/kassen.zip holds the modules as bytecode compiled by the pinned Pyodide (tools/pyc.mjs): its
+    """app/kassen.tar.gz holds the modules as bytecode compiled by the pinned Pyodide (tools/pyc.mjs): its
     magic number is the page's, every kassen module comes from it (nothing compiled at start, no source to
-    compile), and the page writes no bytecode of its own."""
+    compile), and the page writes no bytecode of its own. The standard library it imports comes from
+    app/stdlib.zip's bytecode, and PyScript's package from the build's bytecode of the sources PyScript
+    writes (tools/stdlib.mjs, build.pyscript_bytecode): the page compiles no module at all."""
     page = open_app("/?scenario=kawanakajima&seed=1")
     page.evaluate("""(code) => { const s = document.createElement("script");
         s.type = "py"; s.textContent = code; document.body.append(s); }""", HOW_IMPORTED)
@@ -160,6 +172,8 @@ def test_the_page_imports_the_app_from_bytecode_made_for_its_python(open_app) ->
     assert found["modules"] > 50, found
     assert found["loaders"] == ["SourcelessFileLoader"] and found["not_from_pyc"] == []
     assert found["file"] == "/home/pyodide/app/py/kassen/games/mukden/__init__.pyc"
+    assert found["stdlib_from_source"] == [] and found["stdlib_compiled"] > 100, found["stdlib_from_source"]
+    assert found["pyscript"] and all(found["pyscript"].values()), found["pyscript"]
 
 
 # Python memory snapshots (static/js/runtime.mjs, static/js/snapshot-worker.js). The page makes one only

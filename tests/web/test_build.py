@@ -13,6 +13,7 @@ import shutil
 import struct
 import subprocess
 import sys
+import tarfile
 import tomllib
 import zipfile
 from pathlib import Path
@@ -51,9 +52,13 @@ def test_package_json_pins_exact_runtime_versions() -> None:
         assert not name or entry["integrity"].startswith("sha512-"), name
 
 
-def test_zip_has_every_module_and_scenario_at_its_repo_path(dist: Path) -> None:
-    with zipfile.ZipFile(dist / "app" / "kassen.zip") as zf:
-        names = set(zf.namelist())
+def _archive_names(data: bytes) -> list[str]:
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tf:
+        return [m.name for m in tf.getmembers()]
+
+
+def test_archive_has_every_module_and_scenario_at_its_repo_path(dist: Path) -> None:
+    names = set(_archive_names((dist / build.ARCHIVE_NAME).read_bytes()))
     # every module as bytecode for the page's Python, at its source's path (x.py -> x.pyc), without source
     modules = {p.relative_to(ROOT).as_posix() + "c" for p in (ROOT / "py" / "kassen").rglob("*.py")
                if "__pycache__" not in p.parts}
@@ -67,18 +72,63 @@ def test_zip_has_every_module_and_scenario_at_its_repo_path(dist: Path) -> None:
     # the rules reference (kassen.app.reference): one data file per game with a clause inventory
     references = {n for n in names if n.startswith("py/kassen/reference/") and n.endswith(".json")}
     assert {"py/kassen/reference/mukden.json", "py/kassen/reference/bakumatsu.json"} <= references
+    # PyScript's Python package as bytecode, for the page's home directory where PyScript writes it
+    pyscript = {n for n in names if n.startswith("home/")}
+    assert "home/pyscript/__pycache__/__init__.cpython-314.pyc" in pyscript
+    assert all(re.fullmatch(r"home/pyscript/__pycache__/\w+\.cpython-314\.pyc", n) for n in pyscript), pyscript
     # nothing else: no caches, no stray files
-    assert names == modules | scenarios | catalogs | references
+    assert names == modules | scenarios | catalogs | references | pyscript
 
 
-def test_zip_is_byte_for_byte_reproducible() -> None:
-    first = build.app_zip_bytes()
-    assert build.app_zip_bytes() == first
-    with zipfile.ZipFile(io.BytesIO(first)) as zf:
-        infos = zf.infolist()
-    assert [i.filename for i in infos] == sorted(i.filename for i in infos)
-    assert {i.date_time for i in infos} == {build.ZIP_EPOCH}
-    assert {i.flag_bits & 0x800 for i in infos} == {0x800}  # UTF-8 names: no cp437 codec to import
+def test_archive_is_byte_for_byte_reproducible() -> None:
+    first = build.app_archive_bytes()
+    assert build.app_archive_bytes() == first
+    assert first[:2] == b"\x1f\x8b" and first[4:8] == bytes(4)  # gzip, no time in its header
+    with tarfile.open(fileobj=io.BytesIO(first), mode="r:gz") as tf:
+        members = tf.getmembers()
+    assert [m.name for m in members] == sorted(m.name for m in members)
+    assert {(m.mtime, m.uid, m.gid, m.uname, m.gname, m.mode, m.type) for m in members} \
+        == {(0, 0, 0, "", "", 0o644, tarfile.REGTYPE)}
+
+
+@needs_node_modules
+def test_pyscript_bytecode_is_checked_against_the_source_pyscript_writes() -> None:
+    """PyScript's package (written by PyScript into the page at every start) gets checked-hash pycs made
+    from the very texts its core chunk carries: Python uses one only while the source matches."""
+    sources = build.pyscript_python()
+    assert "pyscript/__init__.py" in sources and b"from pyscript.context import" in sources["pyscript/__init__.py"]
+    compiled = build.pyscript_bytecode()
+    assert set(compiled) == {f"home/pyscript/__pycache__/{rel[9:-3]}.cpython-314.pyc" for rel in sources}
+    for rel, source in sources.items():
+        magic, flags, source_hash = PYC_HEADER.unpack_from(compiled[f"home/pyscript/__pycache__/{rel[9:-3]}.cpython-314.pyc"])
+        assert flags == 0b11, rel  # hash-based, check_source on
+        assert source_hash == int.from_bytes(_source_hash(source), "little"), rel
+
+
+def _source_hash(source: bytes) -> bytes:
+    """importlib.util.source_hash of Python 3.14 (the key is the magic number, which CPython 3.11 here
+    does not share): taken from a pyc the build made for a known source."""
+    return build.bytecode({"py/kassen/h.py": source}, root=build.PAGE_HOME, checked=True)["py/kassen/h.py"][8:16]
+
+
+@needs_node_modules
+def test_the_standard_library_keeps_what_the_app_imports_and_compiles_what_a_start_imports() -> None:
+    """app/stdlib.zip: bytecode for the modules a start imports (Pyodide's boot, the app, PyScript's package),
+    sources for what an import statement of theirs can reach besides, nothing else; the warm-up order
+    lists dependencies first."""
+    data, order = build.stdlib_zip_bytes()
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        names = set(zf.namelist())
+    for module in ("asyncio/__init__", "json/decoder", "random", "inspect", "zipfile/__init__", "html/__init__"):
+        assert f"{module}.pyc" in names and f"{module}.py" not in names, module
+    assert "argparse.pyc" in names  # kassen.cli's
+    assert "_sysconfigdata__emscripten_wasm32-emscripten.py" in names  # sysconfig reads it by name
+    for unreachable in ("antigravity.py", "smtplib.py", "tomllib/__init__.py", "sqlite3/__init__.py"):
+        assert unreachable not in names and unreachable + "c" not in names  # no import of the app's reaches it
+    assert len(names) < 400
+    assert "asyncio" in order and "typing" in order
+    assert order.index("enum") < order.index("re") < order.index("asyncio")
+    assert not any(name.startswith(("pyodide", "_pyodide")) for name in order)
 
 
 PYC_HEADER = struct.Struct("<4sIQ")  # magic, flags, source hash (PEP 552)
@@ -123,8 +173,11 @@ def test_dist_is_only_repo_files_and_pinned_runtime_files(dist: Path) -> None:
     planned, fonts = build.plan(), build.font_files()[0]
     for path in sorted(p for p in dist.rglob("*") if p.is_file()):
         rel = path.relative_to(dist).as_posix()
-        if rel == "app/kassen.zip":
-            assert path.read_bytes() == build.app_zip_bytes()
+        if rel == build.ARCHIVE_NAME:
+            assert path.read_bytes() == build.app_archive_bytes()
+            continue
+        if rel == build.STDLIB_NAME:  # Pyodide's standard library, part of it compiled by Pyodide
+            assert path.read_bytes() == build.stdlib_zip_bytes()[0]
             continue
         if rel in ("sw-manifest.json", "index.html") or rel.startswith("maps/"):  # written by the build
             assert path.read_bytes() == planned[rel]
@@ -174,7 +227,8 @@ def test_the_page_declares_the_slices_of_its_own_texts_before_any_text_is_laid_o
 def test_dist_has_the_runtime_the_page_needs(dist: Path) -> None:
     pyodide = dist / "runtime" / "pyodide" / PINS["pyodide"]
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
-        assert (pyodide / name).is_file(), name
+        assert (pyodide / name).is_file(), name  # python_stdlib.zip: the bare boot of `make bench`
+    assert (dist / build.STDLIB_NAME).is_file() and (dist / build.ARCHIVE_NAME).is_file()
     pyscript = dist / "runtime" / "pyscript" / PINS["@pyscript/core"]
     assert (pyscript / "core.js").is_file()
     assert not list(pyscript.glob("*.map")), "source maps are not shipped"
@@ -208,7 +262,7 @@ def test_pyscript_toml_is_local_and_installs_nothing() -> None:
     assert config["interpreter"] == "./static/js/runtime.mjs"
     runtime = (ROOT / "static" / "js" / "runtime.mjs").read_text("utf-8")
     assert f'from "../../runtime/pyodide/{PINS["pyodide"]}/pyodide.mjs"' in runtime
-    assert config["files"] == {"./app/kassen.zip": "./app/*"}
+    assert "files" not in config  # static/js/runtime.mjs unpacks app/kassen.tar.gz itself
     assert "packages" not in config and "js_modules" not in config and "fetch" not in config
     assert not re.search(r"https?://", (ROOT / "pyscript.toml").read_text("utf-8"))
 
@@ -260,7 +314,9 @@ def test_offline_manifest_lists_the_app_and_versions_its_content(dist: Path) -> 
     that changes when any of them changes."""
     manifest = json.loads((dist / "sw-manifest.json").read_text(encoding="utf-8"))
     files = set(manifest["files"])
-    assert {"./", "index.html", "pyscript.toml", "app/kassen.zip", "static/js/boot.js"} <= files
+    assert {"./", "index.html", "pyscript.toml", "app/kassen.tar.gz", "app/stdlib.zip", "static/js/boot.js",
+            "static/js/unpack.mjs"} <= files
+    assert not any(f.endswith("/python_stdlib.zip") for f in files)  # the page never asks for Pyodide's own
     assert any(f.endswith("/pyodide.asm.wasm") for f in files) and any(f.endswith("/core.js") for f in files)
     assert not any(f.startswith("static/bench/") or f in ("sw.js", "sw-manifest.json") for f in files)
     assert all((dist / f).is_file() for f in files if f != "./")

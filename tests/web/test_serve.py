@@ -34,7 +34,8 @@ def csp_directives(policy: str) -> dict[str, list[str]]:
     ("/", REVALIDATE),
     ("/index.html", REVALIDATE),
     ("/pyscript.toml", REVALIDATE),
-    ("/app/kassen.zip", REVALIDATE),
+    ("/app/kassen.tar.gz", REVALIDATE),
+    ("/app/stdlib.zip", REVALIDATE),
     ("/static/js/boot.js", REVALIDATE),
     ("/runtime/pyodide/314.0.7/pyodide.asm.wasm", IMMUTABLE),
     ("/runtime/pyscript/0.7.31/core.js", IMMUTABLE),
@@ -83,6 +84,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "index.html": b"<!doctype html><title>t</title>",
         "pyscript.toml": b'interpreter = "x"\n',
         "app/kassen.zip": b"PK\x05\x06" + bytes(18),
+        "app/kassen.tar.gz": b"\x1f\x8b\x08\x00" + bytes(20),
         "runtime/pyodide/1/pyodide.mjs": b"export {}",
         "runtime/pyodide/1/pyodide.asm.wasm": b"\0asm\1\0\0\0",
         "runtime/pyodide/1/pyodide-lock.json": b"{}",
@@ -112,6 +114,7 @@ def test_in_process_server_sends_types_and_headers(site: Path) -> None:
             "": "text/html; charset=utf-8",
             "pyscript.toml": "application/toml; charset=utf-8",
             "app/kassen.zip": "application/zip",
+            "app/kassen.tar.gz": "application/gzip",
             "runtime/pyodide/1/pyodide.mjs": "text/javascript; charset=utf-8",
             "runtime/pyodide/1/pyodide.asm.wasm": "application/wasm",
             "runtime/pyodide/1/pyodide-lock.json": "application/json",
@@ -162,7 +165,8 @@ def test_text_and_wasm_are_sent_compressed_as_netlify_does(site: Path) -> None:
     try:
         for rel, compressed in (("", True), ("static/js/boot.js", True), ("static/css/kassen.css", True),
                                 ("runtime/pyodide/1/pyodide.asm.wasm", True), ("pyscript.toml", True),
-                                ("runtime/pyodide/1/pyodide-lock.json", True), ("app/kassen.zip", False)):
+                                ("runtime/pyodide/1/pyodide-lock.json", True), ("app/kassen.zip", False),
+                                ("app/kassen.tar.gz", False)):
             plain = (site / (rel or "index.html")).read_bytes()
             status, headers, body = _get(server.url + rel, "gzip, deflate, br, zstd")
             assert status == 200, rel

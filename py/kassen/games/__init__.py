@@ -56,6 +56,14 @@ def _check_start(rules: GameRules) -> None:
                                        f"{quote(str(exc))})") from None
 
 
+def import_game(scenario_id: str) -> None:
+    """Import the package of a scenario's game, without reading the scenario (the page's start does the
+    two in tasks of their own); nothing for an id that is not a scenario's."""
+    path = scenario_files().get(scenario_id)
+    if path is not None and path.parent.name in GAME_MODULES:
+        importlib.import_module(GAME_MODULES[path.parent.name])
+
+
 def load_rules(scenario_id: str) -> GameRules:
     """Rules bound to a scenario id; cached because rules objects are immutable."""
     if scenario_id not in _rules:

@@ -5,6 +5,7 @@ that may be null is checked with ``present`` here, so the rest of the UI sees pl
 """
 from __future__ import annotations
 
+import asyncio
 from typing import Any, Optional
 
 from pyodide.ffi import JsException, jsnull, to_js
@@ -14,6 +15,12 @@ from pyscript import document, window
 def present(value: Any) -> bool:
     """False for None, JS null and JS undefined."""
     return value is not None and value is not jsnull
+
+
+async def next_task() -> None:
+    """Let the browser paint and handle input before what follows: Pyodide's event loop resumes the
+    awaiting coroutine from a browser task of its own (a long start cut into short tasks)."""
+    await asyncio.sleep(0)
 
 
 def by_id(element_id: str) -> Any:

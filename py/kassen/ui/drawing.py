@@ -66,8 +66,9 @@ class Drawing:
         if not by_id("legend").hidden:
             self._fill_legend()
 
-    def render(self) -> None:
-        scr = self.last_screen = self.app.controller.screen()
+    def render(self, scr: Optional[Screen] = None) -> None:
+        """Draw every region from ``scr`` (the controller's screen now, unless given)."""
+        scr = self.last_screen = scr if scr is not None else self.app.controller.screen()
         body = document.body
         data = body.dataset
         data.mode = scr.mode
