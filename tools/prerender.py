@@ -49,6 +49,17 @@ def without_counters(markup: str) -> str:
     return markup
 
 
+# What a picture (an <img>) never uses: the page's styles do not reach into it (class), nor assistive
+# technology (it is decorative: alt=""), nor the keyboard. Left out, the files are ~20 % smaller to send
+# and to parse; the cells and counters keep their data-cell / data-unit / data-layer.
+_PICTURE_ONLY = re.compile(r'\s(?:aria-[a-z-]+|role|tabindex|class)="[^"]*"|<title>[^<]*</title>')
+
+
+def picture(markup: str) -> str:
+    """The renderer's SVG as a picture: without what only the live map in the page uses."""
+    return _PICTURE_ONLY.sub("", markup)
+
+
 def prerendered() -> tuple[dict[str, bytes], list[str]]:
     """({dist path: SVG bytes}, scenario ids in menu order) for every scenario the page offers."""
     sys.path.insert(0, str(ROOT / "py"))
@@ -63,12 +74,12 @@ def prerendered() -> tuple[dict[str, bytes], list[str]]:
         drawn = {rules.render_svg(rules.view_for(rules.setup(seed), None), highlight=(), selected=None)
                  for seed in SEEDS}
         same = len(drawn) == 1
-        markup = drawn.pop() if same else without_counters(drawn.pop())
+        markup = picture(drawn.pop() if same else without_counters(drawn.pop()))
         out[f"{MAPS_DIR}/{sid}.svg"] = markup.encode("utf-8")
         out[f"{MAPS_DIR}/board/{sid}.svg"] = without_counters(markup).encode("utf-8")
         for lang in LANGUAGES:
             drawn_in = rules.draw(rules.view_for(rules.setup(SEEDS[0]), None), lang=lang)
-            markup = drawn_in if same else without_counters(drawn_in)
+            markup = picture(drawn_in if same else without_counters(drawn_in))
             out[f"{MAPS_DIR}/{lang}/{sid}.svg"] = markup.encode("utf-8")
             out[f"{MAPS_DIR}/{lang}/board/{sid}.svg"] = without_counters(markup).encode("utf-8")
     return out, ids

@@ -33,10 +33,15 @@ def lighthouse(url: str, out: Path) -> dict:
     chromium = os.environ.get("CHROMIUM") or DEBIAN_CHROMIUM
     rules = HOST_RULES.split("=", 1)[1]
     flags = f'--headless=new --no-sandbox --disable-gpu --host-resolver-rules="{rules}"'
-    subprocess.run([str(LIGHTHOUSE), url, "--quiet", "--output=json", f"--output-path={out}",
-                    "--only-categories=performance,accessibility,best-practices",
-                    f"--chrome-path={chromium}", f"--chrome-flags={flags}", "--max-wait-for-load=90000"],
-                   check=True, timeout=300, env={**os.environ, "CHROME_PATH": chromium})
+    command = [str(LIGHTHOUSE), url, "--quiet", "--output=json", f"--output-path={out}",
+               "--only-categories=performance,accessibility,best-practices",
+               f"--chrome-path={chromium}", f"--chrome-flags={flags}", "--max-wait-for-load=90000"]
+    for attempt in range(3):  # Lighthouse now and then fails to record its trace (NO_NAVSTART): run it again
+        done = subprocess.run(command, timeout=300, env={**os.environ, "CHROME_PATH": chromium})
+        if done.returncode == 0:
+            break
+    else:
+        raise AssertionError(f"lighthouse failed three times on {url} (exit status {done.returncode})")
     report = json.loads(out.read_text(encoding="utf-8"))
     audits, categories = report["audits"], report["categories"]
     return {

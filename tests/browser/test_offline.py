@@ -44,3 +44,19 @@ def test_the_site_works_offline_after_a_first_visit(open_fresh: Callable[[str], 
     page.goto(base_url + "index.html?scenario=mukden&seed=2")
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     assert page.locator("[data-cell]").count() == 74  # 72 hexes and the two off-map boxes
+
+
+def test_the_site_can_be_installed_as_an_app(open_fresh: Callable[[str], Page], base_url: str) -> None:
+    """Installable (issue 13): Chromium finds the web app manifest, its icons, and a service worker that
+    controls the page, and reports nothing standing in the way of installing it."""
+    page = open_fresh(base_url + "index.html")
+    page.evaluate(WAIT_FOR_OFFLINE_COPY)
+    cdp = page.context.new_cdp_session(page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["url"].endswith("/static/manifest.webmanifest") and manifest["errors"] == [], manifest["errors"]
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    # a Playwright context is an incognito profile, where no browser installs apps: the site's part is the rest
+    assert [e for e in errors if e["errorId"] != "in-incognito"] == [], errors
+    for size in ("192", "512"):
+        response = page.request.get(base_url + f"static/icons/icon-{size}.png")
+        assert response.ok and response.headers["content-type"] == "image/png"

@@ -72,7 +72,9 @@ FIGURES = """async () => {
   return {
     ready: b.ready, map: b.map, firstPaint: paint, wasm: wasm ? wasm.startTime : null,
     pythonUp: mark("kassen-python-up"), appStart: mark("kassen-app-start"),
-    appImported: mark("kassen-app-imported"),
+    appImported: mark("kassen-app-imported"), asked: mark("kassen-runtime-asked"), boot: mark("kassen-python-boot"),
+    unpacked: mark("kassen-app-unpacked"), rules: mark("kassen-app-rules"), followed: mark("kassen-app-followed"),
+    drawn: mark("kassen-app-drawn"),
     longest: Math.max(0, ...loading.map(([, d]) => d)),
     raw: all.reduce((s, r) => s + (r.decodedBodySize || 0), 0),
     sent: all.reduce((s, r) => s + (r.transferSize || 0), 0),
@@ -141,6 +143,7 @@ def test_start_up_against_a_bare_pyodide_boot(browser: Browser, base_url: str, c
     cold_and_warm(browser, game_url, True)  # warm up the browser process and the server, not measured
     cold_and_warm(browser, bare_url, False)
     app_cold, app_warm, bare_cold, bare_warm, menu_cold = Series(), Series(), Series(), Series(), Series()
+    bare_stdlib = Series()
     for _ in range(RUNS):  # interleaved, so drift on the machine hits all alike
         cold, warm = cold_and_warm(browser, game_url, True)
         app_cold.runs.append(cold)
@@ -149,6 +152,7 @@ def test_start_up_against_a_bare_pyodide_boot(browser: Browser, base_url: str, c
         bare_cold.runs.append(cold)
         bare_warm.runs.append(warm)
         menu_cold.runs.append(cold_and_warm(browser, base_url, False)[0])
+        bare_stdlib.runs.append(cold_and_warm(browser, bare_url + "?stdlib=app", False)[0])
     bc, bw = bare_cold.median("ready"), bare_warm.median("ready")
     cold_ratio, warm_ratio = app_cold.median("ready") / bc, app_warm.median("ready") / bw
     first = app_cold.runs[0]
@@ -165,18 +169,27 @@ def test_start_up_against_a_bare_pyodide_boot(browser: Browser, base_url: str, c
         print(f"[bench] menu ready, cold:          {menu_cold.median('ready'):6.0f}  runs {menu_cold.listing('ready')}")
         print(f"[bench] bare Pyodide boot, cold:   {bc:6.0f}  runs {bare_cold.listing('ready')}")
         print(f"[bench] bare Pyodide boot, warm:   {bw:6.0f}  runs {bare_warm.listing('ready')}")
+        print(f"[bench] bare Pyodide boot with the app's app/stdlib.zip, cold: {bare_stdlib.median('ready'):6.0f}  "
+              f"runs {bare_stdlib.listing('ready')} (not a goal: what the precompiled standard library alone gains)")
         print(f"[bench] ratio cold ready / bare cold: {cold_ratio:.2f} (goal <= {COLD_GOAL}){goal(cold_ratio <= COLD_GOAL)}")
         print(f"[bench] ratio warm ready / bare warm: {warm_ratio:.2f} (goal <= {WARM_GOAL}){goal(warm_ratio <= WARM_GOAL)}")
         # where the cold start's time goes (static/js/runtime.mjs and kassen.ui.main mark it)
-        phases = Series([{"wasm": r["wasm"], "up": r["pythonUp"] - r["wasm"], "setup": r["appStart"] - r["pythonUp"],
-                          "imports": r["appImported"] - r["appStart"], "start": r["ready"] - r["appImported"],
+        marks = ("asked", "boot", "wasm", "pythonUp", "unpacked", "appStart", "appImported", "rules", "followed",
+                 "drawn")
+        phases = Series([{"asked": r["asked"], "boot": r["boot"] - r["asked"], "wasm": r["wasm"] - r["boot"],
+                          "up": r["pythonUp"] - r["wasm"], "unpack": r["unpacked"] - r["pythonUp"],
+                          "pyscript": r["appStart"] - r["unpacked"], "imports": r["appImported"] - r["appStart"],
+                          "rules": r["rules"] - r["appImported"], "game": r["followed"] - r["rules"],
+                          "drawing": r["drawn"] - r["followed"], "rest": r["ready"] - r["drawn"],
                           "own": r["ready"] - r["pythonUp"]}
-                         for r in app_cold.runs if None not in (r.get("wasm"), r.get("pythonUp"), r.get("appStart"),
-                                                                r.get("appImported"))])
-        print(f"[bench] cold phases (medians): runtime asked for at {phases.median('wasm'):.0f} (bare page: "
-              f"{bare_cold.median('wasm'):.0f}), Python up {phases.median('up'):.0f} later; then PyScript and the "
-              f"app archive {phases.median('setup'):.0f}, imports {phases.median('imports'):.0f}, the game and its "
-              f"first drawing {phases.median('start'):.0f}: the app's own {phases.median('own'):.0f} ms after Python is up")
+                         for r in app_cold.runs if None not in (r.get(m) for m in marks)])
+        print(f"[bench] cold phases (medians, ms): runtime asked for at {phases.median('asked'):.0f} (bare page: wasm "
+              f"asked for at {bare_cold.median('wasm'):.0f}); its modules loaded {phases.median('boot'):.0f}; wasm asked "
+              f"for {phases.median('wasm'):.0f} later; Python up {phases.median('up'):.0f} later; then the app archive "
+              f"{phases.median('unpack'):.0f}, PyScript {phases.median('pyscript'):.0f}, imports "
+              f"{phases.median('imports'):.0f}, the game's rules {phases.median('rules'):.0f}, the game "
+              f"{phases.median('game'):.0f}, its drawing {phases.median('drawing'):.0f}, the rest "
+              f"{phases.median('rest'):.0f}: the app's own {phases.median('own'):.0f} after Python is up")
         longest = app_cold.median("longest")
         print(f"[bench] longest main-thread task after first paint while loading, cold: {longest:.0f} ms "
               f"(goal <= {LONG_TASK_GOAL_MS}){goal(longest <= LONG_TASK_GOAL_MS)}  runs {app_cold.listing('longest')}")

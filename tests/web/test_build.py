@@ -23,6 +23,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 import build  # noqa: E402
+import prerender  # noqa: E402
 
 PINS = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31", "@fontsource/noto-sans-jp": "5.3.0"}
 
@@ -369,7 +370,7 @@ def test_every_scenario_has_its_map_drawn_at_build_time(dist: Path) -> None:
     for sid in ids:
         svg = (dist / "maps" / f"{sid}.svg").read_text("utf-8")
         rules = load_rules(sid)
-        drawn = rules.render_svg(rules.view_for(rules.setup(1), None), highlight=(), selected=None)
+        drawn = prerender.picture(rules.render_svg(rules.view_for(rules.setup(1), None), highlight=(), selected=None))
         for attribute in ("data-cell", "data-unit", "data-at", "data-layer"):  # the same map and counters
             pattern = re.compile(attribute + r'="([^"]*)"')
             assert sorted(pattern.findall(svg)) == sorted(pattern.findall(drawn)), (sid, attribute)
@@ -381,7 +382,9 @@ def test_every_scenario_has_its_map_drawn_at_build_time(dist: Path) -> None:
         assert "data-unit=" not in board and board.count("data-cell=") == svg.count("data-cell=")
         # the same pictures drawn in Japanese, for a Japanese reader (static/js/preview.js)
         ja = (dist / "maps" / "ja" / f"{sid}.svg").read_text("utf-8")
-        assert ja == rules.draw(rules.view_for(rules.setup(1), None), lang="ja") and ja != svg
+        assert ja == prerender.picture(rules.draw(rules.view_for(rules.setup(1), None), lang="ja")) and ja != svg
+        # a picture: nothing only the live map uses (styles, screen-reader words, tab stops)
+        assert not re.search(r'\s(class|role|tabindex|aria-label)="|<title>', svg + ja)
         assert (dist / "maps" / "ja" / "board" / f"{sid}.svg").read_text("utf-8").count("data-cell=") == \
             svg.count("data-cell=")
     manifest = json.loads((dist / "sw-manifest.json").read_text("utf-8"))
