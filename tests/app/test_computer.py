@@ -256,3 +256,12 @@ def answer_to(request: dict) -> str:
     while not session.step(0.05):
         pass
     return session.best()
+
+
+def test_the_levels_a_save_may_name_are_the_computer_players_levels() -> None:
+    """The page checks an opponent's level against engine.history's list (its start does not import
+    the AI); it must be the AI's own list."""
+    from kassen.ai.players import LEVELS
+    from kassen.engine.history import COMPUTER_LEVELS
+
+    assert COMPUTER_LEVELS == LEVELS

@@ -23,7 +23,7 @@ from typing import Any, Callable, Optional
 from ..engine import codec, jsontext, rng
 from ..engine.actions import Action
 from ..engine.errors import IllegalAction, KassenError, LinkError, NotReadableHere, error_words, quote
-from ..engine.history import History
+from ..engine.history import COMPUTER_LEVELS, History
 from ..engine.messages import DEFAULT_LANGUAGE, LANGUAGES, Msg, is_msg, msg, render, side
 from ..engine.play import sample_chance
 from ..engine.rules import GameRules, in_lang
@@ -310,14 +310,14 @@ class Controller:
     def _opponent(rules: GameRules, computer: Optional[tuple[str, str]]
                   ) -> tuple[Optional[dict[str, str]], Optional[Msg]]:
         """(the computer opponent asked for, or None; why it cannot be as a message, or None)."""
-        from ..ai.players import LEVELS
-
         if computer is None:
             return None, None
         side_id, level = computer
-        if side_id not in rules.sides or level not in LEVELS:
+        # the levels as a save names them (the AI's own list: the page's start does not import the AI)
+        if side_id not in rules.sides or level not in COMPUTER_LEVELS:
             return None, msg("app.computer.cannot-play", side=quote(str(side_id)[:30]),
-                             level=quote(str(level)[:20]), sides=", ".join(rules.sides), levels=", ".join(LEVELS))
+                             level=quote(str(level)[:20]), sides=", ".join(rules.sides),
+                             levels=", ".join(COMPUTER_LEVELS))
         return {"side": side_id, "level": level}, None
 
     def _begin(self, rules: GameRules, history: History) -> None:
