@@ -21,7 +21,7 @@ from ..app import language as languages
 from ..app.controller import Controller
 from ..app.routing import Route, needs_clean_url, route
 from ..app.storage import Saves
-from ..engine.errors import LinkError, clip, error_words
+from ..engine.errors import KassenError, LinkError, clip, error_words
 from ..engine.messages import msg
 from ..engine.options import value_text
 from ..games import import_game, load_rules, scenario_ids
@@ -80,9 +80,12 @@ class App:
         await browser.next_task()
         scenario = self._scenario_of(r)
         if scenario in scenario_ids():
-            import_game(scenario)  # the game's package ...
-            await browser.next_task()
-            load_rules(scenario)  # ... and its scenario, read once and kept
+            try:
+                import_game(scenario)  # the game's package ...
+                await browser.next_task()
+                load_rules(scenario)  # ... and its scenario, read once and kept
+            except KassenError:
+                pass  # a scenario that cannot be read: following the route says so, as it always has
             mark("kassen-app-rules")
             await browser.next_task()
         self.follow(r)
