@@ -21,6 +21,8 @@
 
 import { lang } from "./lang.js";
 
+performance.mark("kassen-preview");
+
 const PRELOADS = [["./app/kassen.tar.gz", "fetch"]];
 // the languages the build drew the maps in besides English (tools/prerender.py LANGUAGES)
 const DRAWN_IN = ["ja"];
