@@ -42,6 +42,11 @@ class GameAI:
     #: True if ``sample`` draws anything (the fairness test runs on these games)
     has_secrets = False
 
+    #: the game's own budgets per player name, over ``players.PLAYERS`` (e.g. ``{"hard":
+    #: {"depth": 4}}``): a game whose positions are cheap to play and judge searches deeper in
+    #: the same time. Iterations, not time, as every budget: the arena stays reproducible
+    budgets: dict[str, dict[str, Any]] = {}
+
     def __init__(self, rules: GameRules) -> None:
         self.rules = rules
         self.sides = tuple(rules.sides)

@@ -140,11 +140,17 @@ class Player:
 
 
 def make_player(rules: GameRules, name: str, seed: int | str = 0, **overrides: Any) -> Player:
-    """A player by name (``PLAYERS``: random, greedy, easy, normal, hard), with optional config
-    overrides (e.g. ``seconds=2.0`` in the page)."""
+    """A player by name (``PLAYERS``: random, greedy, easy, normal, hard), with the game's own
+    budgets for that level (``GameAI.budgets``) and optional config overrides (e.g.
+    ``seconds=2.0`` in the page)."""
     if name not in PLAYERS:
         raise ValueError(f"unknown player {name!r} (players: {', '.join(PLAYERS)})")
-    config = replace(PLAYERS[name], **overrides) if overrides else PLAYERS[name]
+    config = PLAYERS[name]
+    tuned = game_ai(rules).budgets.get(name)
+    if tuned:
+        config = replace(config, **tuned)
+    if overrides:
+        config = replace(config, **overrides)
     return Player(rules, config, seed, name)
 
 
