@@ -39,11 +39,10 @@ def test_golden_games_replay_to_the_same_states(scenario):
         where = f"{scenario} seed {game['seed']} ({game['policy']}, options {game['options']})"
         marks = {int(k): v for k, v in game["digests"].items()}
         state = rules.setup(game["seed"], game["options"])
-        # a recorded game replays under the rules' revision it was played under (GameRules.revision)
+        # a recorded game replays under the rules' revision it was played under (GameRules.revision),
+        # from the set-up that revision made (GameRules.begun_under)
         if game.get("revision", 0) != state.get("revision", 0):
-            state = {**state, "revision": game.get("revision", 0)}
-            if not state["revision"]:
-                del state["revision"]
+            state = rules.begun_under(state, game.get("revision", 0))
         assert digest(legacy(scenario, state)) == marks[0], f"{where}: set-up differs"
         for n, text in enumerate(game["record"], 1):
             state, _ = rules.apply(state, text)

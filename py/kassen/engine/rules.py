@@ -99,6 +99,16 @@ class GameRules:
             **({"revision": self.revision} if self.revision else {}),
         }
 
+    def begun_under(self, state: State, revision: int) -> State:
+        """``state``, a game just set up, as a game begun under the rules' earlier ``revision``
+        (0: the first release) was set up: that revision written into it (none for 0), and whatever a
+        later revision changed in the set-up put back (a game whose set-up data changed overrides
+        this). The golden games replay from it, as an old save replays from the base it holds."""
+        out = {k: v for k, v in state.items() if k != "revision"}
+        if revision:
+            out["revision"] = revision
+        return out
+
     def is_legal(self, state: State, action: Action) -> bool:
         """Membership in legal_actions (or the chance outcomes at a chance node); games with large
         action sets override this with a direct test."""

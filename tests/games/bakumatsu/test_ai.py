@@ -14,7 +14,7 @@ def test_the_evaluation_counts_victory_hexes_and_is_zero_sum():
     start = ai.evaluate(s, SHOG)
     assert abs(start + ai.evaluate(s, SATCHO) - 1.0) < 1e-9
     assert start > 0.5  # 9 victory hexes against 4 at the start
-    s["control"]["1812"] = SATCHO
+    s["control"]["1912"] = SATCHO  # Akaike
     assert ai.evaluate(s, SHOG) < start
 
 

@@ -37,17 +37,45 @@ def test_tabarazaka_each_side_holds_only_its_entry_hex():
 @pytest.mark.rules("bakumatsu.14.capture", "bakumatsu.14.control-persists")
 def test_entering_an_enemy_victory_hex_takes_it_and_it_stays_taken():
     r = rules(TF)
-    s = arrange(r, {"TF-S01": "1912", "TF-B01": "1712"})  # Akaike 1812 is the Shogunate's
+    s = arrange(r, {"TF-S01": "2012", "TF-S02": "2211", "TF-B01": "1712"})  # Akaike 1912 is the Shogunate's
     s["active"] = SATCHO
     assert not r.validate(s)
-    s, events = play(r, s, "move TF-S01 @1812")
-    assert s["control"]["1812"] == SATCHO and any("takes victory hex 1812" in t for t in texts(r, events))
+    s, events = play(r, s, "move TF-S01 @1912")
+    assert s["control"]["1912"] == SATCHO and any("takes victory hex 1912" in t for t in texts(r, events))
     s, _ = play(r, s, "end")
     s = arrange(r, {"TF-S01": "2012", "TF-B01": "1712"}, state=s, active=SATCHO, control=dict(s["control"]))
-    assert s["control"]["1812"] == SATCHO  # the unit has left: control stays until an enemy unit enters
+    assert s["control"]["1912"] == SATCHO  # the unit has left: control stays until an enemy unit enters
     s["active"] = SHOG
-    s, _ = play(r, s, "move TF-B01 @1812")
-    assert s["control"]["1812"] == SHOG
+    s, _ = play(r, s, "move TF-B01 @1912")
+    assert s["control"]["1912"] == SHOG
+
+
+@pytest.mark.rules("bakumatsu.14.capture", "bakumatsu.14.initial-control", "bakumatsu.15-1-6.shogunate-vh")
+def test_a_game_begun_before_akaike_moved_keeps_its_victory_hexes():
+    """Rules revision 1 moved Toba-Fushimi's reconstructed Akaike victory hex from 1812 to 1912 (tuned
+    for balance, the scenario's provenance); a game begun before keeps 1812, so its saves and links
+    replay as they were played (rules.before_revision in the scenario)."""
+    r = rules(TF)
+    new = r.setup(1)
+    assert new["revision"] == 1 and "1912" in new["control"] and "1812" not in new["control"]
+    old = r.begun_under(new, 0)
+    assert "revision" not in old and "1812" in old["control"] and "1912" not in old["control"]
+    assert old["control"]["1812"] == SHOG and sum(1 for w in old["control"].values() if w == SHOG) == 9
+    assert not r.validate(old) and not r.validate(new)
+    # control keyed by the other revision's hexes is refused
+    assert any("rules revision" in p for p in r.validate({**new, "control": old["control"]}))
+    assert any("rules revision" in p for p in r.validate({**old, "control": new["control"]}))
+    # in the old game, entering 1812 takes it and 1912 is an ordinary hex; its drawing marks 1812
+    s = arrange(r, {"TF-S01": "2012", "TF-S02": "1913", "TF-S03": "2211"}, active=SATCHO)
+    s = r.begun_under(s, 0)
+    s["control"] = dict(old["control"])
+    assert not r.validate(s)
+    s, events = play(r, s, "move TF-S01 @1912")
+    assert s["control"] == old["control"] and not any("victory hex" in t for t in texts(r, events))
+    s, events = play(r, s, "move TF-S02 @1812")
+    assert s["control"]["1812"] == SATCHO and any("takes victory hex 1812" in t for t in texts(r, events))
+    drawn = r.render_svg(r.view_for(s, None))
+    assert 'data-hex="1812"' in drawn and 'data-hex="1912"' not in drawn
 
 
 @pytest.mark.rules("bakumatsu.15-2-6.first-entry-control")

@@ -74,7 +74,7 @@ def validate(rules: "Rules", state: dict[str, Any], errors: list[str]) -> list[s
     if segment == "setup":
         if not d.setup_order:
             errors.append("this scenario has no set-up")
-        if state["control"] != d.initial_control:
+        if state["control"] != d.victory_of(rules.revision_of(state))[1]:
             errors.append("victory hexes changed hands before the game began")
     if (phase == "over") != (state["ended"] is not None):
         errors.append("the game is over exactly when it has an ending")
@@ -110,6 +110,8 @@ def validate(rules: "Rules", state: dict[str, Any], errors: list[str]) -> list[s
         if owed and not any(line.side == s and line.pool == HAND for line in d.lines):
             errors.append(f"{s} is owed units it never chooses from a hand")
     # -- victory ------------------------------------------------------------------------------------------
+    if set(state["control"]) != set(d.victory_of(rules.revision_of(state))[0]):
+        errors.append("the victory hexes are not those of the game's rules revision")
     for h, who in combat.items():
         owner = d.sudden_death.get(h)
         if owner is not None and owner != d.side_of[who] and state["ended"] is None:

@@ -184,6 +184,15 @@ class BakumatsuData:
                 raise ScenarioError(file, f"$.rules.victory.entry.{s}", "expects a side and a hex of this map")
             self.entry_of[s] = h
         self.sudden_death: dict[str, str] = {h: s for s, h in self.entry_of.items()}  # entry hex -> its owner
+        #: the victory hexes and their control at the start of a game begun under an earlier rules
+        #: revision (GameRules.revision): rules.before_revision[n] holds those of every game begun
+        #: before revision n, (n, hexes, control) here, so its saves and links replay as they were played
+        self.earlier_victory: tuple[tuple[int, tuple[str, ...], dict[str, Optional[str]]], ...] = tuple(sorted(
+            self._earlier_victory(int(n), old, f"$.rules.before_revision.{n}")
+            for n, old in rules.get("before_revision", {}).items()))
+        #: every hex that is a victory hex under some revision (a state's control is keyed by its own)
+        self.any_victory: tuple[str, ...] = tuple(sorted(
+            set(self.victory).union(*(hexes for _, hexes, _ in self.earlier_victory)), key=board.index.__getitem__))
         # -- set-up (15-1-4) ------------------------------------------------------------------------
         setup = rules.get("setup")
         self.setup_order: tuple[str, ...] = tuple(setup["order"]) if setup else ()
@@ -245,6 +254,23 @@ class BakumatsuData:
             terrain = self._row(terrain, "over")
         return total
 
+    def _earlier_victory(self, n: int, old: dict[str, Any], path: str
+                         ) -> tuple[int, tuple[str, ...], dict[str, Optional[str]]]:
+        file = self.scenario.file
+        for j, h in enumerate(old["victory"]):
+            if h not in self.board.cells or self.board.cells[h].kind == "box":
+                raise ScenarioError(file, f"{path}.victory[{j}]", f"{h!r} is not a hex of this map")
+        hexes = tuple(sorted(old["victory"], key=self.board.index.__getitem__))
+        control: dict[str, Optional[str]] = {h: None for h in hexes}
+        for s, cells in old["control"].items():
+            if s not in self.sides:
+                raise ScenarioError(file, f"{path}.control.{s}", "not a side of this scenario")
+            for j, h in enumerate(cells):
+                if h not in control:
+                    raise ScenarioError(file, f"{path}.control.{s}[{j}]", f"{h} is not one of its victory hexes")
+                control[h] = s
+        return n, hexes, control
+
     def _line(self, a: Arrival) -> Line:
         extra = a.extra
         if len(a.entry) != 1:
@@ -304,6 +330,14 @@ class BakumatsuData:
             if isinstance(value, int) and value:
                 out.append((f, value))
         return out
+
+    def victory_of(self, revision: int) -> tuple[tuple[str, ...], dict[str, Optional[str]]]:
+        """The victory hexes and their control at the start of a game begun under the rules'
+        ``revision`` (GameRules.revision_of): an earlier revision keeps its own."""
+        for n, hexes, control in self.earlier_victory:
+            if revision < n:
+                return hexes, control
+        return self.victory, self.initial_control
 
     def lines_for(self, side: str, turn: int) -> list[Line]:
         return [line for line in self.lines if line.side == side and turn in line.turns]

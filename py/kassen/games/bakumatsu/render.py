@@ -231,7 +231,7 @@ def _overlays(rules: "Rules", view: dict[str, Any], lang: str = DEFAULT_LANGUAGE
     turn = turn_of(rules)
     parts = []
     control = view.get("control") or {}
-    for h in d.victory:
+    for h in control or d.victory:  # the victory hexes of the game's rules revision (GameRules.revision)
         cx, cy = cell_xy(d.board.cells[h], turn)
         owner = control.get(h)
         color = rules.scenario.side_info[owner]["color"] if owner else "#ffffff"

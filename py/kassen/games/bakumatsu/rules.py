@@ -37,6 +37,10 @@ class Rules(PhasedRules):
 
     game = "bakumatsu"
     hidden_information = False  # every counter and value is open; cup draws are chance steps
+    #: 1: reconstructed data tuned for balance (Toba-Fushimi's Akaike victory hex); a game begun
+    #: before keeps the data of its revision (the scenario's rules.before_revision), so its saves and
+    #: links replay unchanged
+    revision = 1
     phases = PHASES
     observation = OBSERVATION
     hooks = hooks
@@ -79,6 +83,15 @@ class Rules(PhasedRules):
         if not d.setup_order:
             begin_game(self, state)
         return state
+
+    def begun_under(self, state: State, revision: int) -> State:
+        """A game just set up, as the rules' ``revision`` set it up: with that revision's victory
+        hexes and their control at the start (the scenario's rules.before_revision)."""
+        out = super().begun_under(state, revision)
+        hexes, control = self.d.victory_of(revision)
+        if set(out["control"]) != set(hexes):
+            out["control"] = dict(control)
+        return out
 
     def situation(self, state: State) -> Situation:
         """Who stands where in ``state``, shared by every question about that same state object

@@ -55,6 +55,7 @@ def state_schema(g: "Rules", view: bool = False) -> dict[str, Any]:
         "scenario": {"const": scenario_id},
         "rng": {"type": "integer", "minimum": 0, "maximum": rng.MASK64},
         "turn": _int(1, d.turns),
+        "revision": _int(1, 1),  # GameRules.revision: 1 since Akaike moved (Toba-Fushimi); absent before
         "options": {"type": "object", "additionalProperties": False,
                     "properties": {"mountain_top": {"enum": ["dice", "strength"]}}},
         "units": {"type": "object", "required": uids, "additionalProperties": False,
@@ -68,8 +69,10 @@ def state_schema(g: "Rules", view: bool = False) -> dict[str, Any]:
         "pending": {"type": "array", "items": {"enum": list(PENDING)}, "maxItems": 40},
         "owed": {"type": "object", "required": sides, "additionalProperties": False,
                  "properties": {s: _int(0, len(uids)) for s in sides}},
-        "control": {"type": "object", "required": list(d.victory), "additionalProperties": False,
-                    "properties": {h: {"enum": sides + [None]} for h in d.victory}},
+        # keyed by the victory hexes of the game's rules revision (checks.py: exactly those)
+        "control": {"type": "object", "minProperties": len(d.victory),
+                    "additionalProperties": False,
+                    "properties": {h: {"enum": sides + [None]} for h in d.any_victory}},
         "combat": record,
         "last": record,
         "retreat": {"type": ["object", "null"], "required": ["unit", "path"], "additionalProperties": False,
