@@ -23,10 +23,16 @@ from kassen.games import load_rules
 pytestmark = pytest.mark.browser
 
 #: what the page shows a player: everything in the main layout but the menu (it lists saved games
-#: with the time they were saved)
+#: with the time they were saved). Attributes are put in name order: the order the page happened to set
+#: them in (the overview map is sized and hidden by tasks that may run either way round) tells nothing.
 SHOWN_JS = """() => {
   const layout = document.getElementById('layout').cloneNode(true);
   layout.querySelector('#menu').remove();
+  for (const element of [layout, ...layout.querySelectorAll('*')]) {
+    const attributes = [...element.attributes].map(a => [a.name, a.value]).sort((x, y) => x[0] < y[0] ? -1 : 1);
+    for (const [name] of attributes) element.removeAttribute(name);
+    for (const [name, value] of attributes) element.setAttribute(name, value);
+  }
   const focusable = [...document.querySelectorAll('#layout [tabindex], #layout button:not([hidden])')]
       .filter(e => !e.closest('#menu')).map(e => e.id || e.dataset.unit || e.dataset.action || e.tagName);
   return {layout: layout.outerHTML, focusable: focusable};
