@@ -54,7 +54,10 @@ export function snapshotKey(appHash) {
   return new URL(`../../snapshot/${version}/${appHash}`, import.meta.url).href;
 }
 
-const SLICE_MS = 30;
+// Lighthouse's mobile preset simulates a CPU 4x slower and counts every task over 50 ms there (12.5 ms
+// here) as blocking: slices of 8 ms rather than 30 brought its estimate of the boot's blocking time down by
+// a fifth (3.5 s against 4.3 s, 7 cold loads each, same run) and left the page ready as soon (1.79 s, 1.83 s).
+const SLICE_MS = 8;
 // A task of its own for what follows: the browser paints and handles input in between.
 const nextTask = () => (globalThis.scheduler?.yield ? globalThis.scheduler.yield() : new Promise((go) => setTimeout(go, 0)));
 
