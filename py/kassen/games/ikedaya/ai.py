@@ -7,10 +7,12 @@ killed or captured Ronin for the Shinsengumi (ikedaya.victory.*); every Ronin st
 counted by its chance of getting out: the odds of its jump from where it stands or can reach in
 one action (Light +1, next to a Shinsengumi -1, -1 per Shinsengumi off the map:
 ikedaya.escape.*), a walk out through the Entrance when the way is clear, discounted by the
-actions it still needs; a Ronin that does not get out is counted as killed in the end. Ties go
-to the Ronin (ikedaya.victory.tie-ronin). A combat's dice are merged into the outcomes that
-matter (each side's highest die: ikedaya.combat.total), so the one-ply lookahead sees a combat's
-exact odds in at most 36 branches instead of up to 6^9.
+actions it still needs, and by the Shinsengumi who can strike it first; a Ronin that does not get
+out is counted as killed in the end. Ties go to the Ronin (ikedaya.victory.tie-ronin). The Ronin
+read the threats by their timing (a spent Shinsengumi strikes next turn; the Shinsengumi to act
+make their best attack), the Shinsengumi as a plain reach (see ``evaluate``). A combat's dice are
+merged into the outcomes that matter (each side's highest die: ikedaya.combat.total), so the
+one-ply lookahead sees a combat's exact odds in at most 11 branches instead of up to 6^9.
 """
 from __future__ import annotations
 
@@ -30,35 +32,17 @@ from .movement import (enemy_cells, enemy_next_to, enemy_squares_in_reach, occup
 #: searches kept in ``AI._reaches`` before it is emptied (a bound on memory)
 REACH_MEMO_SIZE = 2000
 
-#: the threat to a Ronin no Shinsengumi can attack in one action, by the steps to the nearest one
-NEAR_THREAT = {1: 0.5, 2: 0.5, 3: 0.25}
-
-#: after Okita's roll, the orders of the stack worth comparing (the best by ``Quick``)
-ORDER_OPTIONS = 5
-
-#: The Ronin's set-ups (one picked per game with the bot's seed; a counter -> its square). The
-#: evaluation cannot judge a set-up (with the Shinsengumi still off the map every Ronin seems able
-#: to walk out), and the first one it found (2A1, 2B1 full, Miyabe alone in 2C1) let the first
-#: strike kill the status 3 counter. These keep the three most valuable counters (status 4, 3, 2:
-#: 9 of 17, a win on their own) on the street-front railing 2A1, the square farthest from the
-#: stairs, behind status 1 counters in 2B1 and 2C1, one status 1 counter at the head of the stairs
-#: (2C2: the Shinsengumi must fight it across the stairs or go round by the back stairs) and the
-#: others on the back railings (jumps from turn 2: ikedaya.escape.*). Measured as the Ronin (hard
-#: against greedy, the same 100 seeds each): the first-found set-up won 41 (the same three in 2A1
-#: without the stairs guard), these 51-56.
-RONIN_SETUPS = (
-    {"katsura": "2A1", "miyabe": "2A1", "yoshida": "2A1", "sugiyama": "2B1", "yamada": "2B1", "hirooka": "2B1",
-     "saeki": "2C1", "kitazoe": "2A4", "ishikawa": "2A4", "mochizuki": "2C2"},
-    {"katsura": "2A1", "miyabe": "2A1", "yoshida": "2A1", "sugiyama": "2B1", "yamada": "2B1", "hirooka": "2C1",
-     "saeki": "2C1", "kitazoe": "2A4", "ishikawa": "2A4", "mochizuki": "2C2"},
-    {"katsura": "2A1", "miyabe": "2A1", "yoshida": "2A1", "sugiyama": "2B1", "yamada": "2B1", "hirooka": "2B1",
-     "saeki": "2C1", "kitazoe": "2B4", "ishikawa": "2A4", "mochizuki": "2C2"},
-    {"katsura": "2A1", "miyabe": "2A1", "yoshida": "2A1", "sugiyama": "2B1", "yamada": "2B1", "hirooka": "2B1",
-     "saeki": "2C1", "kitazoe": "2A4", "ishikawa": "2C2", "mochizuki": "2C2"},
-)
+#: how much of a threat a Ronin faces from Shinsengumi who have acted this turn and strike only
+#: at the next one: one that may jump now (turn 2 on) is likely gone by then, others may not be
+SPENT_THREAT_JUMP, SPENT_THREAT = 0.25, 0.8
 
 #: the threat to a Ronin no Shinsengumi can attack in one action, by the steps to the nearest one
+#: (the Shinsengumi's view only: see ``evaluate``)
 NEAR_THREAT = {1: 0.5, 2: 0.5, 3: 0.25}
+
+#: the share of the Shinsengumi's best attack counted against the Ronin when the Shinsengumi are
+#: to act (the position is judged as if that attack were half made)
+REPLY = 0.5
 
 #: after Okita's roll, the orders of the stack worth comparing (the best by ``Quick``)
 ORDER_OPTIONS = 5
@@ -234,10 +218,13 @@ class AI(GameAI):
                 best, jump = 0.3, False
         return best, jump
 
-    def threats(self, state: State, occ: dict) -> dict[str, int]:
-        """{square: the highest Shinsengumi strength that can attack it in one action} (a move of
-        up to 5 MP that ends next to it, or already next to it)."""
+    def threats(self, state: State, occ: dict) -> tuple[dict[str, int], dict[str, int]]:
+        """({square: the highest strength of an unspent Shinsengumi that can attack it in one
+        action}, the same counting the spent ones too): a move of up to 5 MP that ends next to it,
+        or already next to it. A spent counter strikes only next turn (ikedaya.seq.mark-acted),
+        when the Ronin may have got away."""
         data, units = self.data, state["units"]
+        fresh_out: dict[str, int] = {}
         out: dict[str, int] = {}
         for cell, here in occ.items():
             if cell not in data.square_set:
@@ -246,6 +233,7 @@ class AI(GameAI):
             if not shin:
                 continue
             power = max(self.strength[u] for u in shin)
+            fresh = max((self.strength[u] for u in shin if not units[u]["spent"]), default=0)
             ends = [cell]
             if not enemy_next_to(data, occ, cell, self.shin):
                 ends += [d for d in self._reach(occ, cell, self.shin, data.mp.get(self.shin))
@@ -254,7 +242,39 @@ class AI(GameAI):
                 for target in data.fight_adjacent[end]:
                     if out.get(target, 0) < power:
                         out[target] = power
-        return out
+                    if fresh and fresh_out.get(target, 0) < fresh:
+                        fresh_out[target] = fresh
+        return fresh_out, out
+
+    def best_attack(self, state: State, occ: dict) -> float:
+        """The Shinsengumi's best attack now, as its expected gain in status (``fight``): every
+        square's unspent counters (the three strongest), moved anywhere they can stop or fighting
+        where they stand, against every square they can then attack; a stack with Okita by the
+        odds of his roll (ikedaya.okita.*)."""
+        data, units = self.data, state["units"]
+        best = 0.0
+        acts = (self.die - data.tb_acts_on + 1) / self.die
+        for cell, here in occ.items():
+            if cell not in data.square_set:
+                continue
+            fresh = [u for u in here if data.counters[u].side == self.shin and not units[u]["spent"]]
+            if not fresh:
+                continue
+            group = tuple(data.sort_units(sorted(fresh, key=lambda u: -self.strength[u])[:data.stack_limit]))
+            rest = tuple(u for u in group if not data.counters[u].tuberculosis)
+            tb = len(rest) < len(group)
+            ends = [cell]
+            if not enemy_next_to(data, occ, cell, self.shin):
+                ends += [d for d in self._reach(occ, cell, self.shin, data.mp.get(self.shin))
+                         if d in data.square_set and room(data, occ, d, len(group))]
+            for end in ends:
+                for target in enemy_squares_in_reach(data, occ, end, self.shin):
+                    defenders = tuple(occ[target])
+                    value = self.fight(group, end, target, defenders)
+                    if tb:
+                        value = acts * value + (1 - acts) * (self.fight(rest, end, target, defenders) if rest else 0.0)
+                    best = max(best, value)
+        return best
 
     def evaluate(self, state: State, side: str) -> float:
         if self.rules.outcome(state) is not None:
@@ -269,9 +289,20 @@ class AI(GameAI):
         shin_power = sum(self.strength[u] for u in data.side_units[self.shin]
                          if units[u]["at"] in data.square_set or units[u]["at"] == POOL)
         kill = min(0.85, max(0.05, 0.07 * (shin_power - 4)))
-        threat = self.threats(state, occ) if state["phase"] == "action" else {}
+        fresh, threat = self.threats(state, occ) if state["phase"] == "action" else ({}, {})
+        jumping = state["phase"] == "action" and state["turn"] >= self.jumps["from_turn"]
+        # Two readings of the threats, one per side. The Ronin's: a spent Shinsengumi strikes only
+        # next turn, and the Shinsengumi to act make their best attack (a Ronin that sacrificed
+        # a counter to push a spent one back from the others, or stepped into reach to shield
+        # another, saw its cost). The Shinsengumi's, as before: every Shinsengumi threatens alike
+        # and a Ronin within three steps of one is under threat (read the Ronin's way, spent
+        # stacks and their own coming attack weigh little, and three were sent off the map on
+        # turn 1: hard as the Shinsengumi against greedy won 6 of 12 games instead of 9 in 10).
+        ronin_view = side == self.ronin
+        if not ronin_view:
+            fresh = threat
         shin_squares = ([c for c, here in occ.items() if c in data.square_set and data.counters[here[0]].side == self.shin]
-                        if state["phase"] == "action" else [])
+                        if state["phase"] == "action" and not ronin_view else [])
         best_here: dict[str, int] = {}
         for u in data.side_units[self.ronin]:
             at = units[u]["at"]
@@ -284,10 +315,14 @@ class AI(GameAI):
                 continue
             worth = self.status[u]
             e, jump = self.escape_chance(state, occ, u, guards)
-            # a Shinsengumi able to strike before the Ronin gets away: the stronger, the likelier
+            # a Shinsengumi able to strike before the Ronin gets away: the stronger, the likelier;
+            # one already spent strikes next turn, when a Ronin able to jump is likely gone
             t = 0.0
-            if at in threat:
-                t = _sigmoid((threat[at] + 1.5 - best_here.get(at, 0)) * 0.9)
+            if at in fresh:
+                t = _sigmoid((fresh[at] + 1.5 - best_here.get(at, 0)) * 0.9)
+            elif at in threat:
+                t = (SPENT_THREAT_JUMP if jumping and jump else SPENT_THREAT) * \
+                    _sigmoid((threat[at] + 1.5 - best_here.get(at, 0)) * 0.9)
             elif shin_squares:
                 # out of reach this action, but the Shinsengumi close in: a Ronin that waits on a
                 # railing behind a screen of others is attacked once the screen falls
@@ -313,6 +348,9 @@ class AI(GameAI):
                 danger = max((best_here.get(n, 0) for n in data.fight_adjacent[at]), default=0)
                 if danger:
                     ronin_points += self.status[u] * 0.25 * _sigmoid((danger + 1 - self.strength[u]) * 0.9)
+        if ronin_view and state["phase"] == "action" and state.get("active") == self.shin and not state.get("step"):
+            # the Shinsengumi to act: their best attack is as good as made
+            shin_points += REPLY * self.best_attack(state, occ)
         margin = ronin_points - shin_points + 0.5
         p = _sigmoid(margin / (1.5 + 0.5 * math.sqrt(left)))
         p = 0.94 * p + 0.06 * _sigmoid(margin / 8.0)  # never indifferent, even in a decided game
