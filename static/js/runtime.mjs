@@ -154,6 +154,18 @@ async function bootPage() {
   return boot({ ...settings, createPyodideModule: slicedModule });
 }
 
+// Pyodide only logs a standard library it could not download and starts Python without it, which then
+// stops with "Program terminated with exit(1)": after a failed boot, say which file was missing.
+async function explained(error) {
+  try {
+    const response = await fetch(STDLIB_URL, { method: "HEAD", credentials: "same-origin" });
+    if (!response.ok) return new Error(`app/stdlib.zip could not be downloaded (HTTP ${response.status}).`);
+  } catch {
+    return new Error("app/stdlib.zip could not be downloaded (no connection).");
+  }
+  return error;
+}
+
 let started = null;
 
 /** Start the page's interpreter now (once); the promise PyScript's loadPyodide returns. The performance
@@ -167,7 +179,12 @@ export function start() {
       return response.arrayBuffer();
     });
     archive.catch(() => {}); // reported below, once Python is up
-    const pyodide = await bootPage();
+    let pyodide;
+    try {
+      pyodide = await bootPage();
+    } catch (error) {
+      throw await explained(error);
+    }
     performance.mark("kassen-python-up");
     globalThis.dispatchEvent?.(new CustomEvent("kassen:stage", { detail: 3 })); // the loading panel's stage
     await nextTask();
