@@ -390,13 +390,6 @@ class AI(GameAI):
             return ranked[:ORDER_OPTIONS]
         return ranked
 
-    def policy(self, state: State, side: str, legal: Sequence[Action], rng: random.Random) -> Action:
-        found = self.reflex(state, side, legal)
-        if found is not None:
-            return found
-        ranked = self.candidates(state, side, legal)
-        return ranked[0] if ranked else legal[0]
-
     def fight(self, attackers: tuple[str, ...], at: str, target: str, defenders: tuple[str, ...]) -> float:
         """The attacker's expected gain in status in a combat: the counters the defender loses
         less those the attacker loses (the least valuable first: ruling ikedaya-r08), from the
