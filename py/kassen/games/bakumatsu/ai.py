@@ -43,8 +43,9 @@ class AI(GameAI):
             return 99 if found is None else found
 
         self.to_victory = {h: min(far(h, v) for v in self.victory) for h in d.hexes}
-        #: {victory hex: {hex: distance}}: how near each victory hex an enemy unit stands
-        self.to_each = {v: {h: far(h, v) for h in d.hexes} for v in self.victory if v in self.hexes}
+        #: {victory hex: {hex: distance}}: how near each victory hex an enemy unit stands; every hex that
+        #: is a victory hex under some rules revision, as a state's control holds those of its own
+        self.to_each = {v: {h: far(h, v) for h in d.hexes} for v in d.any_victory if v in self.hexes}
         self.ma = {uid: int(getattr(u, "ma", 0) or 0) for uid, u in d.units.items()}
         self.to_entry = {s: {h: far(h, e) for h in d.hexes}
                          for s, e in self.entry_of.items() if e in self.hexes}
