@@ -120,3 +120,18 @@ def test_every_scenario_has_its_game_ai() -> None:
     for sid in scenario_ids():
         ai = game_ai(load_rules(sid))
         assert type(ai) is not GameAI, f"{sid}: games/<game>/ai.py is missing"
+
+
+def test_hard_never_judges_on_fewer_sampled_states_than_normal() -> None:
+    """In a game with secrets the one-ply values that rank hard's candidates are averaged over
+    sampled states; with fewer of them than normal has, hard's choice rests on a noisier estimate
+    than the level below (Mukden and Kawanakajima had one against normal's two)."""
+    secret = 0
+    for scenario in scenario_ids():
+        rules = load_rules(scenario)
+        hard, normal = make_player(rules, "hard"), make_player(rules, "normal")
+        if not hard.ai.has_secrets:
+            continue
+        secret += 1
+        assert hard.config.samples >= normal.config.samples, scenario
+    assert secret >= 2  # Mukden and Kawanakajima

@@ -47,6 +47,9 @@ def _phi(x: float) -> float:
 
 class AI(GameAI):
     has_secrets = True
+    #: hard ranks its candidates on two sampled states, as normal does: the default (one) made
+    #: its choice rest on a noisier estimate of the hidden values than the level below
+    budgets = {"hard": {"samples": 2}}
 
     def __init__(self, rules) -> None:  # type: ignore[no-untyped-def]
         super().__init__(rules)
