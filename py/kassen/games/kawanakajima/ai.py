@@ -47,12 +47,12 @@ def _phi(x: float) -> float:
 
 class AI(GameAI):
     has_secrets = True
-    #: hard ranks its candidates on two sampled states, as normal does: the default (one) made
-    #: its choice rest on a noisier estimate of the hidden values than the level below
-    #: normal chooses with a little noise (a softmax over the values): with none it was hard's
-    #: heuristic on the same two samples, and hard scored 50 % against it over 40 games; easy
-    #: with more than the default noise, because with the default it scored as well as this
-    #: normal (seeds 1000 on, 40 games: normal 37.5 %). Arena, 80 games, seeds 5000-5079, draws
+    #: The levels' budgets. Hard ranks its candidates on two sampled states, as normal does (the
+    #: default, one, made its choice rest on a noisier estimate of the hidden values than the
+    #: level below). Normal chooses with a little noise (a softmax over the values): with none it
+    #: was hard's heuristic on the same two samples, and hard scored 50 % against it over 40
+    #: games. Easy chooses with more than the default noise, because with the default it scored
+    #: as well as this normal (seeds 1000 on, 40 games: normal 37.5 %). Arena, 80 games, seeds 5000-5079, draws
     #: counting half: hard scored 62.5 % against this normal, which scored 61.3 % (50.3-71.2)
     #: against this easy, which scored 88.1 % (79.2-93.5) against random
     budgets = {"hard": {"samples": 2}, "normal": {"noise": 0.015}, "easy": {"noise": 0.12}}

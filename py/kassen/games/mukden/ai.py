@@ -22,11 +22,11 @@ import random
 from collections import deque
 from typing import Any, Optional, Sequence
 
-from ...ai.gameai import GameAI, fresh_rng
+from ...ai.gameai import GameAI
 from ...ai.observation import Observation, event_messages
 from ...engine.actions import Action
 from ...engine.movement import MoveRules, reach
-from ...engine.state import State, clone
+from ...engine.state import State
 from . import combat as cb
 from . import movement as mv
 from .data import JAPAN, RUSSIA
@@ -45,12 +45,12 @@ def _sigmoid(x: float) -> float:
 
 class AI(GameAI):
     has_secrets = True
-    #: hard ranks its candidates on two sampled states, as normal does: the default (one) made
-    #: its choice rest on a noisier estimate of the hidden values than the level below
-    #: normal chooses with a little noise (a softmax over the values, as easy does with more): with
-    #: none, it was hard's heuristic on the same two samples, and hard beat it in 42 of 80 games.
-    #: Arena, 80 games, seeds 5000-5079: hard beat this normal 77.5 % (67.2-85.3), it beat easy
-    #: 60.0 % (49.0-70.0)
+    #: The levels' budgets. Hard ranks its candidates on two sampled states, as normal does (the
+    #: default, one, made its choice rest on a noisier estimate of the hidden values than the
+    #: level below). Normal chooses with a little noise (a softmax over the values, as easy does
+    #: with more): with none it was hard's heuristic on the same two samples, and hard beat it in
+    #: 42 of 80 games. Arena, 80 games, seeds 5000-5079: hard beat this normal 77.5 %
+    #: (67.2-85.3), it beat easy 60.0 % (49.0-70.0)
     budgets = {"hard": {"samples": 2}, "normal": {"noise": 0.03}}
 
     def __init__(self, rules) -> None:  # type: ignore[no-untyped-def]
