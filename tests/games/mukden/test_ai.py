@@ -53,3 +53,23 @@ def test_the_waiting_third_army_counts_its_march_from_the_entry_hexes() -> None:
     east = {**RUSSIANS, "jp-1": "0907", "jp-2": "0807", "jp-3": "jp-reserve", "jp-4": None}
     assert min(ai.victory_turns[c] for c in ("0907", "0807")) == 4
     assert _value(arrange(r, east, waits=2), 4) > _value(arrange(r, east, waits=0), 4) + 0.1
+
+
+def test_every_allotment_plan_is_legal_and_puts_fp_where_it_counts() -> None:
+    """The plans are legal allotments (the printed totals, the minimum per unit), and Russia's
+    put its FP in the General Reserves, which nearly always get out, rather than in the 2nd Army on
+    the line Japan strikes first; Japan's put it in the armies that fight from the first turn
+    (docs/ai.md: against greedy, 128 and 173 of 200 won, 103 and 156 before)."""
+    from kassen.games.mukden import ai
+
+    r = rules()
+    m = r.map
+    for side, plans in ai.PLANS.items():
+        for plan in plans:
+            assert sum(plan) == m.fp_total[side] and min(plan) >= m.fp_min, (side, plan)
+    order = m.units_of["russia"]
+    for plan in ai.PLANS["russia"]:
+        fp = dict(zip(order, plan))
+        assert fp["ru-2"] == m.fp_min and fp["ru-2"] + fp["ru-3"] <= 7, plan
+    for plan in ai.PLANS["japan"]:  # the 3rd Army waits off the map: the minimum
+        assert dict(zip(m.units_of["japan"], plan))["jp-3"] == m.fp_min, plan
