@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kassen.ai.gameai import game_ai
+from kassen.games.mukden import ai as mukden_ai
 from tests.games.mukden.helpers import arrange, rules
 
 # Mukden held, the railway north of it free; Japan's 1st Army south of the Hun, two turns or more
@@ -60,16 +61,14 @@ def test_every_allotment_plan_is_legal_and_puts_fp_where_it_counts() -> None:
     put its FP in the General Reserves, which nearly always get out, rather than in the 2nd Army on
     the line Japan strikes first; Japan's put it in the armies that fight from the first turn
     (docs/ai.md: against greedy, 128 and 173 of 200 won, 103 and 156 before)."""
-    from kassen.games.mukden import ai
-
     r = rules()
     m = r.map
-    for side, plans in ai.PLANS.items():
+    for side, plans in mukden_ai.PLANS.items():
         for plan in plans:
             assert sum(plan) == m.fp_total[side] and min(plan) >= m.fp_min, (side, plan)
     order = m.units_of["russia"]
-    for plan in ai.PLANS["russia"]:
+    for plan in mukden_ai.PLANS["russia"]:
         fp = dict(zip(order, plan))
         assert fp["ru-2"] == m.fp_min and fp["ru-2"] + fp["ru-3"] <= 7, plan
-    for plan in ai.PLANS["japan"]:  # the 3rd Army waits off the map: the minimum
+    for plan in mukden_ai.PLANS["japan"]:  # the 3rd Army waits off the map: the minimum
         assert dict(zip(m.units_of["japan"], plan))["jp-3"] == m.fp_min, plan
