@@ -2,7 +2,7 @@
 evaluation of a Bakumatsu position (the balance survey's greedy policy is a crude test player)."""
 from kassen.games.bakumatsu.ai import AI
 
-from .helpers import TB, TF, after_setup, arrange, rules
+from .helpers import TB, TF, after_setup, arrange, legal, play, rules
 
 SHOG, SATCHO = "shogunate", "satcho"
 
@@ -51,3 +51,48 @@ def test_a_game_begun_under_an_earlier_revision_guards_its_own_victory_hexes():
         for state in (threatened, safe):  # the Shogunate holds Akaike alone: only its threat counts
             state["control"] = {h: SHOG if h == akaike else None for h in state["control"]}
         assert ai._exposure(threatened, SHOG) > ai._exposure(safe, SHOG) >= 0, revision
+
+
+def _reinforcement_waiting():
+    """Toba-Fushimi, turn 2: TF-B10 drawn from the cup waits to enter through 0105 (13-1(4))."""
+    from .test_reinforcements import until
+
+    r = rules(TF)
+    s = until(r, after_setup(r), 2, SHOG)
+    s, _ = play(r, s, "roll =1", "draw =TF-B10")
+    assert s["units"]["TF-B10"]["at"] == "arrived-shogunate"
+    return r, s
+
+
+def _candidates(r, s, side=SHOG):
+    return [a.to_text() for a in AI(r).candidates(s, side, list(r.legal_actions(s)))]
+
+
+def test_reinforcements_enter_before_anything_else():
+    """The computer left reinforcements off the map for whole games (issue 12's survey): while one
+    can enter, entering is all it considers."""
+    r, s = _reinforcement_waiting()
+    assert len(list(r.legal_actions(s))) > 20  # moves of the units on the map, too
+    assert _candidates(r, s) == ["enter TF-B10 @0105"]
+
+
+def test_a_unit_on_its_own_entry_hex_makes_way_for_the_reinforcements():
+    """13-1(4): nothing enters an occupied entry hex; the unit standing there is offered only moves
+    off it while a reinforcement waits, and the one just entered may not stay on it."""
+    r, s = _reinforcement_waiting()
+    guard = next(u for u in r.d.combat_units[SHOG] if s["units"][u]["at"] in r.d.move_cost
+                 and u not in s["done"])
+    s["units"][guard]["at"] = "0105"
+    assert not r.validate(s)
+    assert "enter TF-B10 @0105" not in legal(r, s)
+    offered = _candidates(r, s)
+    assert offered and all(a.startswith(f"move {guard} ") and not a.endswith("@0105") for a in offered)
+    nobody_waits = dict(s, units={**s["units"], "TF-B10": {**s["units"]["TF-B10"], "at": "cup-shogunate"}})
+    assert any(not a.startswith(f"move {guard} ") for a in _candidates(r, nobody_waits))
+    r, s = _reinforcement_waiting()
+    other = next(u for u in r.d.units if s["units"][u]["at"] == "cup-shogunate" and u in r.d.combat_units[SHOG])
+    s["units"][other]["at"] = "arrived-shogunate"
+    s, _ = play(r, s, "enter TF-B10 @0105")
+    assert s["phase"] == "entering" and "stay TF-B10 @0105" in legal(r, s)
+    offered = _candidates(r, s)
+    assert offered and all(a.startswith("move TF-B10 ") for a in offered)

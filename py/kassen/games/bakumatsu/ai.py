@@ -6,7 +6,9 @@ needed at the end of the last turn, the race for the uncontrolled and enemy-held
 each side's combat units are), the sudden end when a combat unit enters the opponent's entry hex
 (14(4)(1)), and the combat strength each side still has on the map. Movement offers hundreds of
 destinations; the candidates keep, for each unit, the few that bring it nearest a victory hex or
-an enemy, and every fire, melee and other step.
+an enemy, and every fire, melee and other step. Reinforcements come first: while one can enter it
+is the only candidate, and a unit standing on its own entry hex while others wait is offered only
+moves off it (13-1(4): nothing enters an occupied entry hex).
 """
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from typing import Sequence
 from ...ai.gameai import GameAI
 from ...engine.actions import Action
 from ...engine.state import State
+from .data import ARRIVED, box
 
 
 def _sigmoid(x: float) -> float:
@@ -119,9 +122,34 @@ class AI(GameAI):
             total += danger * (0.25 if v in guards else 1.0)
         return total
 
+    def waiting(self, state: State, side: str) -> int:
+        """How many of ``side``'s reinforcements wait to be placed now: units received and not yet
+        on the map, and units owed from the hand (Tabarazaka), in ``side``'s own R/M phase."""
+        if state.get("active") != side or state.get("phase") not in ("rm", "entering"):
+            return 0
+        arrived = box(ARRIVED, side)
+        units = state["units"]
+        return sum(1 for u in self.combat[side] if units[u]["at"] == arrived) + state["owed"].get(side, 0)
+
     def candidates(self, state: State, side: str, legal: Sequence[Action]) -> list[Action]:
-        """Every action but moves; for each moving unit its three destinations nearest a victory
-        hex or the enemy's entry hex (and staying put)."""
+        """Reinforcements first; then every action but moves, and for each moving unit its three
+        destinations nearest a victory hex or the enemy's entry hex (and staying put).
+
+        Entering is only legal while the entry hex is empty (13-1(4)), and the search judged a unit
+        kept there as a guard of a victory hex: both sides left half their reinforcements off the
+        map for whole games. So entering comes before anything else, and the unit in the way is
+        offered only moves that clear the hex."""
+        enters = [a for a in legal if a.verb == "enter"]
+        if enters:
+            return enters
+        entry = self.entry_of.get(side)
+        if entry is not None and self.waiting(state, side):
+            units = state["units"]
+            blocking = next((u for u in self.combat[side] if units[u]["at"] == entry), None)
+            if blocking is not None:
+                clear = [a for a in legal if a.verb == "move" and a.units == (blocking,) and a.cell != entry]
+                if clear:
+                    legal = clear
         if len(legal) <= 16:
             return list(legal)
         enemy_entry = self.to_entry.get(self._other(side), {})
