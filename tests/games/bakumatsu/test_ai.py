@@ -96,3 +96,12 @@ def test_a_unit_on_its_own_entry_hex_makes_way_for_the_reinforcements():
     assert s["phase"] == "entering" and "stay TF-B10 @0105" in legal(r, s)
     offered = _candidates(r, s)
     assert offered and all(a.startswith("move TF-B10 ") for a in offered)
+
+
+def test_normal_chooses_with_a_little_noise_in_toba_fushimi_only():
+    """Without it hard was not shown to beat normal there (54.5 % over 400 games): docs/ai.md."""
+    from kassen.ai.players import make_player
+
+    assert make_player(rules(TF), "normal").config.noise == 0.002
+    assert make_player(rules(TF), "hard").config.noise == 0.0
+    assert make_player(rules(TB), "normal").config.noise == 0.0
