@@ -19,6 +19,7 @@ from ...ai.gameai import GameAI
 from ...engine.actions import Action
 from ...engine.state import State
 from .data import ARRIVED, box
+from .phases import entry_hex
 
 
 def _sigmoid(x: float) -> float:
@@ -154,7 +155,7 @@ class AI(GameAI):
         enters = [a for a in legal if a.verb == "enter"]
         if enters:
             return enters
-        entry = self.entry_of.get(side)
+        entry = entry_hex(self.rules, side)  # where reinforcements come on (13-2), not the sudden-death hex
         if entry is not None and self.waiting(state, side):
             units = state["units"]
             blocking = next((u for u in self.combat[side] if units[u]["at"] == entry), None)
