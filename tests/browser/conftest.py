@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import ipaddress
 import os
 import sys
@@ -67,10 +68,13 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 @pytest.fixture(scope="session")
 def dist_dir() -> Path:
     """dist/, brought up to date with the sources (the build skips unchanged files)."""
-    try:
-        build.build(build.DIST)
-    except build.BuildError as exc:
-        pytest.fail(f"cannot build dist/: {exc}")
+    build.DIST.parent.mkdir(parents=True, exist_ok=True)
+    with open(build.DIST.parent / ".dist.lock", "w") as lock:  # xdist workers: one build at a time
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            build.build(build.DIST)
+        except build.BuildError as exc:
+            pytest.fail(f"cannot build dist/: {exc}")
     return build.DIST
 
 
