@@ -1,0 +1,51 @@
+"""The Yukimura computer's knowledge: the units around the key leaders, and hard's budget."""
+from __future__ import annotations
+
+from kassen.ai.gameai import game_ai
+from kassen.ai.players import PLAYERS, make_player
+from kassen.engine.state import clone
+
+from kassen.games.yukimura import ai as yukimura_ai
+from kassen.games.yukimura import victory
+
+from .helpers import DOMYOJI, YAO, rules
+
+
+def _beside(r, state, leader: str, side: str, count: int) -> dict:
+    """A clone of ``state`` with ``count`` units of ``side`` (from the far end of its list) moved
+    next to ``leader``, onto empty hexes."""
+    d = r.d
+    s = clone(state)
+    taken = {u["at"] for u in s["units"].values()}
+    free = [h for h in d.board.neighbors[s["units"][leader]["at"]] if h in d.hex_set and h not in taken]
+    movers = [u for u in reversed(d.by_side[side]) if u not in d.key_leaders.get(side, ())][:count]
+    for uid, at in zip(movers, free):
+        s["units"][uid]["at"] = at
+    return s
+
+
+def test_units_next_to_an_enemy_key_leader_are_worth_something_to_both_sides(monkeypatch):
+    """Superior power (14-2(6)(4)) counts them at the end, and they are what forces a key leader out
+    of his hex (14-2(6)(2)): the evaluation rises for the side that has them, falls for the other,
+    and by more than the march towards the leader's hex alone is worth."""
+    r = rules(YAO)
+    ai = game_ai(r)
+    d = r.d
+    state = r.setup(1)
+    near = _beside(r, state, "Y-kimura", d.east, 2)
+    assert victory.surrounding(r, near, d.east) == victory.surrounding(r, state, d.east) + 2
+    gain = ai.evaluate(near, d.east) - ai.evaluate(state, d.east)
+    assert gain > 0
+    assert ai.evaluate(near, d.osaka) < ai.evaluate(state, d.osaka)
+    assert abs(ai.evaluate(near, d.east) + ai.evaluate(near, d.osaka) - 1.0) < 1e-9  # zero-sum
+    monkeypatch.setattr(yukimura_ai, "SURROUND", 0.0)
+    assert gain > 2 * (ai.evaluate(near, d.east) - ai.evaluate(state, d.east))  # the march alone
+
+
+def test_hard_plays_its_playouts_by_the_first_candidate_in_every_scenario():
+    """Combats here run through many steps: width 1 keeps a Yao game 5x faster (games/yukimura/ai.py)."""
+    for scenario in (YAO, DOMYOJI):
+        r = rules(scenario)
+        assert make_player(r, "hard").config.playout_width == 1
+        assert PLAYERS["hard"].playout_width == 12  # the other games keep theirs
+        assert make_player(r, "normal").config == PLAYERS["normal"]
