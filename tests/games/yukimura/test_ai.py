@@ -12,13 +12,16 @@ from .helpers import DOMYOJI, YAO, rules
 
 
 def _beside(r, state, leader: str, side: str, count: int) -> dict:
-    """A clone of ``state`` with ``count`` units of ``side`` (from the far end of its list) moved
-    next to ``leader``, onto empty hexes."""
+    """A clone of ``state`` with ``count`` units of ``side`` (from the far end of its list, none of
+    them next to a key leader already) moved next to ``leader``, onto empty hexes."""
     d = r.d
     s = clone(state)
     taken = {u["at"] for u in s["units"].values()}
     free = [h for h in d.board.neighbors[s["units"][leader]["at"]] if h in d.hex_set and h not in taken]
-    movers = [u for u in reversed(d.by_side[side]) if u not in d.key_leaders.get(side, ())][:count]
+    beside_a_leader = {n for leaders in d.key_leaders.values() for k in leaders
+                       for n in d.board.neighbors[s["units"][k]["at"]]}
+    movers = [u for u in reversed(d.by_side[side])
+              if u not in d.key_leaders.get(side, ()) and s["units"][u]["at"] not in beside_a_leader][:count]
     for uid, at in zip(movers, free):
         s["units"][uid]["at"] = at
     return s
@@ -28,6 +31,7 @@ def test_units_next_to_an_enemy_key_leader_are_worth_something_to_both_sides(mon
     """Superior power (14-2(6)(4)) counts them at the end, and they are what forces a key leader out
     of his hex (14-2(6)(2)): the evaluation rises for the side that has them, falls for the other,
     and by more than the march towards the leader's hex alone is worth."""
+    monkeypatch.setattr(yukimura_ai, "GUARD", 0.0)  # the open flanks count such units too: apart
     r = rules(YAO)
     ai = game_ai(r)
     d = r.d
@@ -49,3 +53,23 @@ def test_hard_plays_its_playouts_by_the_first_candidate_in_every_scenario():
         assert make_player(r, "hard").config.playout_width == 1
         assert PLAYERS["hard"].playout_width == 12  # the other games keep theirs
         assert make_player(r, "normal").config == PLAYERS["normal"]
+
+
+def test_a_key_leader_with_friends_around_him_stands_safer(monkeypatch):
+    """14-2(6)(2): Kimura driven from his hex loses Osaka the game, and with one unit a hex
+    (stacking 1) only an empty hex next to him lets an enemy attack. A friend on such a hex closes
+    it; an enemy next to an open one weighs on Osaka far more than the same move elsewhere."""
+    r = rules(YAO)
+    ai = game_ai(r)
+    d = r.d
+    state = r.setup(1)
+    open_before = ai.open_flanks(state, d.osaka)
+    assert open_before > 0
+    guarded = _beside(r, state, "Y-kimura", d.osaka, 1)
+    assert ai.open_flanks(guarded, d.osaka) < open_before
+    threatened = _beside(r, state, "Y-kimura", d.east, 1)
+    assert ai.open_flanks(threatened, d.osaka) > open_before
+    loss = ai.evaluate(state, d.osaka) - ai.evaluate(threatened, d.osaka)
+    assert loss > 0
+    monkeypatch.setattr(yukimura_ai, "GUARD", 0.0)
+    assert loss > 2 * (ai.evaluate(state, d.osaka) - ai.evaluate(threatened, d.osaka))
