@@ -28,8 +28,9 @@ build: $(NPM_STAMP)
 # tests kept together so its module fixtures such as self-play run once), then the browser and build tests,
 # also on both cores (each worker its own Chromium and server on a free port; dist/ is built before, and a
 # lock keeps the workers' up-to-date checks one at a time): 8 min instead of 12. A test whose Chromium
-# renderer crashed ("Target crashed": one test in two of three such runs here, the machine busy besides)
-# runs again, up to twice (pytest-rerunfailures; -rR lists them); any other failure fails at once.
+# renderer crashed ("Target crashed": one test in three of four such runs here, a different test each time;
+# never a second time) runs again, up to twice (pytest-rerunfailures; -rR lists them); any other failure
+# fails at once.
 # With PYTEST_ARGS: just those.
 UNIT_TESTS := --ignore=tests/browser --ignore=tests/web
 test: browser-deps build $(VENV_STAMP)
