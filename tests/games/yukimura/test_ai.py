@@ -8,7 +8,7 @@ from kassen.engine.state import clone
 from kassen.games.yukimura import ai as yukimura_ai
 from kassen.games.yukimura import victory
 
-from .helpers import DOMYOJI, YAO, rules
+from .helpers import CONNECTED, DOMYOJI, YAO, rules
 
 
 def _beside(r, state, leader: str, side: str, count: int) -> dict:
@@ -73,3 +73,17 @@ def test_a_key_leader_with_friends_around_him_stands_safer(monkeypatch):
     assert loss > 0
     monkeypatch.setattr(yukimura_ai, "GUARD", 0.0)
     assert loss > 2 * (ai.evaluate(state, d.osaka) - ai.evaluate(threatened, d.osaka))
+
+
+def test_a_unit_on_the_other_map_is_no_threat_to_a_key_leader():
+    """The connected scenario's two maps have no distance between them: the Eastern units on the
+    Dōmyōji map stand no nearer Kimura's and Chōsokabe's flanks than none at all."""
+    r = rules(CONNECTED)
+    ai = game_ai(r)
+    state = r.setup(1)
+    far = clone(state)
+    for uid in r.d.by_side[r.d.east]:
+        if (far["units"][uid]["at"] or "").startswith("D:"):
+            far["units"][uid]["at"] = None
+    assert any((state["units"][u]["at"] or "").startswith("D:") for u in r.d.by_side[r.d.east])
+    assert ai.open_flanks(state, r.d.osaka) == ai.open_flanks(far, r.d.osaka)

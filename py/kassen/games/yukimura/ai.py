@@ -24,6 +24,11 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
 
 
+def _far(distance: "int | None") -> int:
+    """A distance, with none (hexes of different maps) read as far away."""
+    return 99 if distance is None else distance
+
+
 #: the value of each unit adjacent to an enemy key leader (Yao, the connected scenario): the count
 #: that decides superior power at the end (14-2(6)(4), ruling 15), and the units that could force
 #: a key leader out of his hex (a morale collapse, 14-2(6)(1)-(2)). Before it the evaluation saw
@@ -77,12 +82,13 @@ class AI(GameAI):
                             for h in d.hexes}
 
         #: {key leader: {neighbouring hex: {hex: distance}}}: the hexes an enemy must reach to attack him
+        #: (the connected scenario's two maps have no distance between them: far, not next to him)
         self.flanks: dict[str, dict[str, dict[str, int]]] = {}
         for leaders in d.key_leaders.values():
             for u in leaders:
                 start = d.units[u].start
                 if start in d.hex_set:
-                    self.flanks[u] = {n: {h: board.distance(n, h) or 0 for h in d.hexes}
+                    self.flanks[u] = {n: {h: _far(board.distance(n, h)) for h in d.hexes}
                                       for n in board.neighbors[start] if n in d.hex_set}
 
     def open_flanks(self, state: State, side: str) -> float:
@@ -90,8 +96,7 @@ class AI(GameAI):
         holds, weighed by how near the nearest enemy unit is to it (1 when one is next to it)."""
         d = self.d
         units = state["units"]
-        other = d.osaka if side == d.east else d.east
-        enemies = [units[u]["at"] for u in d.by_side[other] if units[u]["at"] in d.hex_set]
+        enemies = [units[u]["at"] for u in d.by_side[self.other(side)] if units[u]["at"] in d.hex_set]
         if not enemies:
             return 0.0
         held = {units[u]["at"] for u in d.by_side[side]}
