@@ -25,18 +25,16 @@ build: $(NPM_STAMP)
 	$(PYTHON) tools/build.py
 
 # Without PYTEST_ARGS: the tests that need no browser and no dist/ on both cores (pytest-xdist, a file's
-# tests kept together so its module fixtures such as self-play run once), then the browser and build tests,
-# also on both cores (each worker its own Chromium and server on a free port; dist/ is built before, and a
-# lock keeps the workers' up-to-date checks one at a time): 8 min instead of 12. A test whose Chromium
-# renderer crashed ("Target crashed": one test in three of four such runs here, a different test each time;
-# never a second time) runs again, up to twice (pytest-rerunfailures; -rR lists them); any other failure
-# fails at once.
-# With PYTEST_ARGS: just those.
+# tests kept together so its module fixtures such as self-play run once), then the browser and build tests
+# one at a time (each boots Chromium and Pyodide; they share dist/ and a server). On both cores they took
+# 8 min instead of 12, but Chromium's renderer crashed ("Target crashed") in three of four such runs and in a
+# fifth several tests failed: back to one at a time. A test whose renderer crashed runs again, up to twice
+# (pytest-rerunfailures; -rR lists them). With PYTEST_ARGS: just those.
 UNIT_TESTS := --ignore=tests/browser --ignore=tests/web
 test: browser-deps build $(VENV_STAMP)
 ifeq ($(strip $(PYTEST_ARGS)),)
 	$(VENV)/bin/python -m pytest -n 2 --dist loadfile --durations=15 $(UNIT_TESTS) tests
-	$(VENV)/bin/python -m pytest -n 2 --dist loadfile --reruns 2 --only-rerun 'Target crashed' -rfER --durations=15 tests/browser tests/web
+	$(VENV)/bin/python -m pytest --reruns 2 --only-rerun 'Target crashed' -rfER --durations=15 tests/browser tests/web
 else
 	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
 endif
