@@ -87,3 +87,40 @@ def test_a_unit_on_the_other_map_is_no_threat_to_a_key_leader():
             far["units"][uid]["at"] = None
     assert any((state["units"][u]["at"] or "").startswith("D:") for u in r.d.by_side[r.d.east])
     assert ai.open_flanks(state, r.d.osaka) == ai.open_flanks(far, r.d.osaka)
+
+
+def test_inside_a_search_a_retreat_keeps_off_friends_and_closes_a_key_leaders_flank():
+    """The retreat steps and double occupancies a lookahead meets are taken by rule
+    (``AI.reflex``): comparing each of their options cost a hard Dōmyōji player 0.95 s a retreat.
+    A step into a friend's hex marks him for a chain retreat (11-2-1) and may end in a double
+    occupancy (11-2-5); an open hex next to the side's own key leader comes next, before the
+    hexes nearer the side's objective."""
+    from kassen.engine.actions import Action
+
+    r = rules(YAO)
+    ai = game_ai(r)
+    d = r.d
+    state = clone(r.setup(1))
+    units = state["units"]
+    taken = {x["at"] for x in units.values()}
+    leader = "Y-kimura"
+    mover = next(u for u in d.by_side[d.osaka] if u not in ai.keys and units[u]["at"] in d.hex_set)
+    goal = ai.goal[d.osaka]
+    friend_at = min((units[u]["at"] for u in d.by_side[d.osaka] if u != mover and units[u]["at"] in d.hex_set),
+                    key=lambda h: goal[h])
+    flank = next(h for h in ai.flanks[leader] if h not in taken)
+    free = [h for h in d.hexes if h not in taken and h not in ai.flanks[leader]]
+    nearer = min(free, key=lambda h: goal[h])
+    farther = next(h for h in free if goal[h] > goal[friend_at])
+    assert goal[nearer] < goal[flank]
+    state["retreat"] = {"unit": mover, "path": [units[mover]["at"]], "left": 1, "sources": [], "chain": False,
+                        "extra": False}
+    def step(*hexes: str) -> Action:
+        return ai.reflex(state, d.osaka, [Action("retreat", cell=h) for h in hexes])
+
+    assert step(friend_at, farther) == Action("retreat", cell=farther)
+    assert step(friend_at, nearer, flank) == Action("retreat", cell=flank)
+    assert step(friend_at, nearer) == Action("retreat", cell=nearer)
+    state["retreat"] = None
+    extra = [Action("extra", (leader,)), Action("extra", (mover,))]
+    assert ai.reflex(state, d.osaka, extra) == Action("extra", (mover,))  # never the key leader

@@ -12,7 +12,7 @@ it nearest its objective or the enemy, and never move a key leader off his hex.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from typing import Optional, Sequence
 
 from ...ai.gameai import GameAI
 from ...engine.actions import Action
@@ -138,6 +138,35 @@ class AI(GameAI):
             west = sum(1 for u in d.by_side[d.east] if units[u]["at"] in d.ishikawa_west)
             score += (1.0 if side == d.east else -1.0) * 3.0 * _sigmoid((west - d.west_needed + 0.5) / 2.0)
         return 0.94 * _sigmoid(score / 6.0) + 0.03
+
+    def reflex(self, state: State, side: str, legal: Sequence[Action]) -> Optional[Action]:
+        """Retreats and double occupancy inside a lookahead or a playout, by rule (the decision
+        itself, at the root, is still compared with the exact odds).
+
+        A combat here runs through many such steps (a retreat of up to four hexes, chain retreats,
+        the extra hex of a double occupancy), and comparing every option of every one of them
+        cost a hard Dōmyōji player 0.95 s a retreat decision and 0.52 s a double occupancy
+        (400 actions, 137 s, 88 % of it there). The rule: a retreat step into a hex no friend
+        holds (a friend there is marked for a chain retreat, 11-2-1, and the two may end in a
+        double occupancy, 11-2-5), then next to a key leader of the side whose side is open,
+        then nearest the side's objective; the extra hex goes to the unit that is not a key
+        leader and, of two such, the weaker. The first 400 actions of a Dōmyōji game, hard against
+        random, seed 1000: 137 s before, 35 s with the rule (retreats 0.26 s, double occupancy
+        0.16 s). Yao, hard with the rule against hard without, 40 games (seeds 1000-1039, sides
+        alternating): 17 won (42.5 %, 28.5-57.8), East winning 35 of the 40."""
+        verb = legal[0].verb if legal else ""
+        if verb == "retreat" and state.get("retreat") is not None:
+            return min(legal, key=lambda a: self._retreat_rank(state, side, a.cell or ""))
+        if verb == "extra" and len(legal) > 1:
+            return min(legal, key=lambda a: (a.units[0] in self.keys, self.d.units[a.units[0]].cs))
+        return None
+
+    def _retreat_rank(self, state: State, side: str, to: str) -> tuple[int, int, int]:
+        moving = state["retreat"]["unit"]
+        units = state["units"]
+        friend = any(x["at"] == to and u != moving and self.d.side_of[u] == side for u, x in units.items())
+        flank = any(to in self.flanks.get(leader, ()) for leader in self.d.key_leaders.get(side, ()))
+        return (int(friend), int(not flank), self.goal.get(side, {}).get(to, 40))
 
     def candidates(self, state: State, side: str, legal: Sequence[Action]) -> list[Action]:
         """Every action but moves; for each moving unit its three destinations nearest its goal; never
