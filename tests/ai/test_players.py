@@ -2,8 +2,11 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -98,6 +101,63 @@ def test_arena_command_json() -> None:
     assert sorted(per_side) == sorted(load_rules("ikedaya").sides)
     assert sum(s["a_games"] for s in per_side.values()) == 2  # each player took each side once
     assert all(s["a_games"] == 1 for s in per_side.values())
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (Linux /proc)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.add(int(stat.parent.name))
+    return found
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_text()
+    except OSError:
+        return ""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_killed_arena_stops_its_workers() -> None:
+    """``kill`` (SIGTERM) of an arena playing on several workers ends the workers too: before,
+    they played their games on for up to 25 minutes after the run was stopped."""
+    run = subprocess.Popen([sys.executable, "-m", "kassen", "arena", "yao", "--a", "hard", "--b", "hard",
+                            "--games", "4", "--workers", "2"], cwd=ROOT, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, env={"PYTHONPATH": str(ROOT / "py"), "PATH": "/usr/bin:/bin"})
+    workers: set[int] = set()
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers) < 2 and time.monotonic() < deadline:  # the pool's workers (and its tracker)
+            time.sleep(0.2)
+            workers = {p for p in _children(run.pid) if "spawn_main" in _cmdline(p)}
+        assert len(workers) >= 2
+        time.sleep(1.0)
+        run.terminate()
+        run.wait(timeout=30)
+        deadline = time.monotonic() + 20
+        while any(_alive(p) for p in workers) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not any(_alive(p) for p in workers)
+    finally:
+        if run.poll() is None:
+            run.kill()
+        for pid in workers:  # a failure here must not leave games playing on
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
 
 
 def test_arena_refuses_unknown_names() -> None:

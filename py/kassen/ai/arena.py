@@ -8,11 +8,14 @@ player's decisions never depend on the game's dice generator.
 """
 from __future__ import annotations
 
+import contextlib
 import math
+import signal
 import statistics
+import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Optional
+from typing import Any, Iterable, Iterator, Optional
 
 from ..engine.actions import Action
 from ..engine.play import play_steps
@@ -119,7 +122,7 @@ def play_games(scenario: str, a: str, b: str, indices: Iterable[int], seed: int,
     if workers > 1:
         import multiprocessing
 
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        with _stopped_by_sigterm(), multiprocessing.get_context("spawn").Pool(workers) as pool:
             for r in pool.imap_unordered(_one, jobs):
                 results.append(r)
                 if progress:
@@ -132,6 +135,25 @@ def play_games(scenario: str, a: str, b: str, indices: Iterable[int], seed: int,
                 progress(r)
     results.sort(key=lambda r: r.index)
     return results
+
+
+@contextlib.contextmanager
+def _stopped_by_sigterm() -> Iterator[None]:
+    """While the pool plays, SIGTERM (``kill``) stops the run as Ctrl-C does: the pool is left
+    by an exception, which terminates its workers. By default SIGTERM ended the parent alone, and
+    its workers played their games on for up to 25 minutes, slowing whatever ran next."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, _frame: Any) -> None:
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def summarise(rules: GameRules, scenario: str, a: str, b: str, seed: int, results: list[GameResult],
