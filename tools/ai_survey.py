@@ -110,6 +110,31 @@ def table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(out)
 
 
+class Recorder:
+    """Writes each game to the survey's file as it ends (``play_games``' progress), with its
+    decision times and the cell's time so far: a survey stopped in the middle of a slice keeps the
+    games that ended (a Dōmyōji slice of 10 games takes over an hour on two workers; before, a
+    slice was written only when all of it had ended, and a stopped one lost everything)."""
+
+    def __init__(self, out: Path, data: dict[str, Any], cell: dict[str, Any], a: str, b: str) -> None:
+        self.out, self.data, self.cell, self.names = out, data, cell, {"a": a, "b": b}
+        self.seconds = cell["seconds"]
+        self.started = time.time()
+
+    def __call__(self, r: GameResult) -> None:
+        cell = self.cell
+        cell["games"].append(_row(r))
+        cell["games"].sort(key=lambda g: g["i"])
+        times = cell.setdefault("decision_ms", {})  # per player: {10 ms bin: decisions}
+        for slot, seconds in r.decisions.items():
+            bins = times.setdefault(self.names[slot], {})
+            for t in seconds:
+                key = str(int(1000 * t) // 10 * 10)
+                bins[key] = bins.get(key, 0) + 1
+        cell["seconds"] = round(self.seconds + time.time() - self.started, 1)
+        self.out.write_text(json.dumps(self.data, indent=0, separators=(",", ":")) + "\n")
+
+
 def deadline(text: str | None) -> float | None:
     if not text:
         return None
@@ -154,17 +179,8 @@ def main() -> int:
                     print(table(summaries(data)))
                     return 0
                 started = time.time()
-                results = play_games(scenario, a, b, todo, args.seed, workers=args.workers)
-                cell["games"].extend(_row(r) for r in results)
-                times = cell.setdefault("decision_ms", {})  # per player: {10 ms bin: decisions}
-                for r in results:
-                    for slot, seconds in r.decisions.items():
-                        bins = times.setdefault(a if slot == "a" else b, {})
-                        for t in seconds:
-                            key = str(int(1000 * t) // 10 * 10)
-                            bins[key] = bins.get(key, 0) + 1
-                cell["seconds"] = round(cell["seconds"] + time.time() - started, 1)
-                out.write_text(json.dumps(data, indent=0, separators=(",", ":")) + "\n")
+                results = play_games(scenario, a, b, todo, args.seed, workers=args.workers,
+                                     progress=Recorder(out, data, cell, a, b))
                 won = sum(1 for r in results if r.winner_slot == "a")
                 print(f"{time.strftime('%H:%M:%S')} {scenario} {pairing}: {len(todo)} games, A won {won} "
                       f"({time.time() - started:.0f} s); {len(cell['games'])} in all", flush=True)
