@@ -91,6 +91,10 @@ class AI(GameAI):
                     self.flanks[u] = {n: {h: _far(board.distance(n, h)) for h in d.hexes}
                                       for n in board.neighbors[start] if n in d.hex_set}
 
+        #: {side: the hexes next to its key leaders' start hexes}
+        self.flank_hexes: dict[str, frozenset[str]] = {
+            s: frozenset(n for u in leaders for n in self.flanks.get(u, ())) for s, leaders in d.key_leaders.items()}
+
     def open_flanks(self, state: State, side: str) -> float:
         """How open ``side``'s key leaders stand: each hex next to one that no unit of ``side``
         holds, weighed by how near the nearest enemy unit is to it (1 when one is next to it)."""
@@ -156,17 +160,14 @@ class AI(GameAI):
         alternating): 17 won (42.5 %, 28.5-57.8), East winning 35 of the 40."""
         verb = legal[0].verb if legal else ""
         if verb == "retreat" and state.get("retreat") is not None:
-            return min(legal, key=lambda a: self._retreat_rank(state, side, a.cell or ""))
+            # the hexes friends hold: the situation the retreat's own options were read from
+            friends = self.rules.situation(state).friendly_cells(side)
+            flanks = self.flank_hexes.get(side, frozenset())
+            goal = self.goal.get(side, {})
+            return min(legal, key=lambda a: (a.cell in friends, a.cell not in flanks, goal.get(a.cell or "", 40)))
         if verb == "extra" and len(legal) > 1:
             return min(legal, key=lambda a: (a.units[0] in self.keys, self.d.units[a.units[0]].cs))
         return None
-
-    def _retreat_rank(self, state: State, side: str, to: str) -> tuple[int, int, int]:
-        moving = state["retreat"]["unit"]
-        units = state["units"]
-        friend = any(x["at"] == to and u != moving and self.d.side_of[u] == side for u, x in units.items())
-        flank = any(to in self.flanks.get(leader, ()) for leader in self.d.key_leaders.get(side, ()))
-        return (int(friend), int(not flank), self.goal.get(side, {}).get(to, 40))
 
     def candidates(self, state: State, side: str, legal: Sequence[Action]) -> list[Action]:
         """Every action but moves; for each moving unit its three destinations nearest its goal; never
