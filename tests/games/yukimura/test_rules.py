@@ -248,6 +248,25 @@ def test_a_key_leader_leaving_his_hex_loses_at_once():
     assert R.outcome(after)["winner"] == "east"
 
 
+@pytest.mark.rules("yukimura.14-2.osaka-collapse")
+def test_a_key_leader_retreating_into_a_friends_hex_ends_the_game_there():
+    """Kimura's first retreat step goes into a friend's hex (every other hex beside him is held): he
+    has left his hex, Osaka loses at once, and the two stay in one hex (the double occupancy of
+    11-2-5 is never resolved). The final position is valid and its link opens."""
+    from kassen.engine import codec
+
+    friends = {O_ASH: "Y:2513", O_ASH2: "Y:2413", O_RIF: "Y:2414", O_CAV: "Y:2515", "Y-kimura-ash-03": "Y:2613"}
+    s = position({E_RIF: "Y:2614", **friends}, phase="fire")
+    s, _ = play(R, s, f"fire {E_RIF} @Y:2514", "resolve", "roll =4", "roll =6", "roll =6")  # "2", then a 6: he retreats
+    assert s["phase"] == "retreat" and all(a.startswith("retreat") for a in legal(R, s))
+    s, _ = play(R, s, "retreat @Y:2513")
+    assert s["phase"] == "over" and R.outcome(s)["winner"] == "east"
+    assert s["units"]["Y-kimura"]["at"] == s["units"][O_ASH]["at"] == "Y:2513"
+    assert R.validate(s) == []
+    link = codec.encode(R, "p", s)
+    assert codec.decode(link, lambda _: R)[2] == s
+
+
 @pytest.mark.rules("yukimura.14-2.breakthrough", "yukimura.4-1.advance-turn")
 def test_breakthrough_at_the_end_of_a_turn():
     s = position({E_CAV: "Y:0201", O_ASH: "Y:2108"}, phase="h2h", active="osaka")

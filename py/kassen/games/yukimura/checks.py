@@ -34,7 +34,10 @@ def validate(rules: "Rules", state: dict[str, Any], errors: list[str]) -> list[s
     for h, us in where.items():
         if len(us) < 2:  # nearly every hex: nothing below applies
             continue
-        if phase not in ("retreat", "double", "check", "advance", "dice"):
+        # a key leader's first retreat step into a friend's hex ends the game at once (14-2(6)):
+        # the double occupancy is never resolved
+        collapsed = phase == "over" and (state["ended"] or {}).get("how") == "collapse"
+        if phase not in ("retreat", "double", "check", "advance", "dice") and not collapsed:
             errors.append(f"{', '.join(us)} share hex {h} (5)")
         if len(us) > 2:
             errors.append(f"three units in {h} (5, 11-2-5)")
