@@ -124,3 +124,29 @@ def test_inside_a_search_a_retreat_keeps_off_friends_and_closes_a_key_leaders_fl
     state["retreat"] = None
     extra = [Action("extra", (leader,)), Action("extra", (mover,))]
     assert ai.reflex(state, d.osaka, extra) == Action("extra", (mover,))  # never the key leader
+
+
+def test_each_moving_unit_is_also_offered_a_move_onto_its_key_leaders_open_flank():
+    """A unit's three destinations nearest its objective lead towards the enemy, so the guard term
+    would never be offered the moves it rewards: each unit that can reach an open hex next to its
+    own key leader is also offered the best-placed such move (Yao, rules revision 2 screens: with it
+    Kimura fell in no game of 20). None is offered onto a flank a friend already holds."""
+    r = rules(YAO)
+    ai = game_ai(r)
+    d = r.d
+    state = r.setup(1)
+    legal = list(r.legal_actions(state))  # East's first Movement Phase
+    flanks = ai.flank_hexes[d.east]
+    held = {state["units"][u]["at"] for u in d.by_side[d.east]}
+    kept = ai.candidates(state, d.east, legal)
+    reachable = {a.units for a in legal if a.verb == "move" and a.cell in flanks and a.cell not in held
+                 and a.units[0] not in ai.keys}
+    assert reachable
+    guards = [a for a in kept if a.verb == "move" and a.cell in flanks]
+    assert {a.units for a in guards} == reachable
+    assert not any(a.cell in held for a in guards)
+    goal = ai.goal[d.east]
+    for units in reachable:  # the best placed of the unit's flank moves
+        options = [b for b in legal if b.units == units and b.cell in flanks and b.cell not in held]
+        best = min(goal[b.cell] for b in options)
+        assert any(a.units == units and goal[a.cell] == best for a in guards)

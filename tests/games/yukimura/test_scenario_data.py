@@ -425,7 +425,10 @@ def test_map_facts_of_the_brief(files):
     assert len(ymap["hexsides"]["small_river"]) == 57 + 51 + 16 and "impassable" not in ymap["hexsides"]
     assert {terrain(d, f"Y:{c:02d}{r:02d}") for c in range(1, 30) for r in range(1, 31)} == {"flat", "marsh"}
     starts = {u["id"]: u["start"] for u in d["units"]}
-    assert (starts["Y-ii"], starts["Y-todo"], starts["Y-kimura"], starts["Y-chosokabe"]) == ("Y:2524", "Y:1119", "Y:2514", "Y:0707")
+    # Ii and Tōdō one hex nearer the front since rules revision 2 (tuned for balance; brief 7.1)
+    assert (starts["Y-ii"], starts["Y-todo"], starts["Y-kimura"], starts["Y-chosokabe"]) == ("Y:2523", "Y:1218", "Y:2514", "Y:0707")
+    assert d["rules"]["before_revision"]["2"]["units"]["Y-ii"]["start"] == "Y:2524"
+    assert d["rules"]["before_revision"]["2"]["units"]["Y-todo"]["start"] == "Y:1119"
     assert (distance("Y:2524", "Y:0201"), distance("Y:2524", "Y:2801")) == (34, 24)
     # fords: where a road crosses a small river (brief 2.2, 2.3); no road crosses an impassable side
     for mid, fords in (("D", {("1316", "1317"), ("1916", "1917")}),

@@ -61,39 +61,21 @@ class AI(GameAI):
         super().__init__(rules)
         d = rules.d
         self.d = d
-        board = rules.board
         self.keys = frozenset(u for us in d.key_leaders.values() for u in us)
-        targets: dict[str, list[str]] = {d.east: [], d.osaka: []}
-        targets[d.east] += list(d.breakthrough) + sorted(d.ishikawa_west)[:0]
-        if d.komatsuyama:
-            targets[d.east].append(d.komatsuyama)
-            targets[d.osaka].append(d.komatsuyama)
-        for s, leaders in d.key_leaders.items():
-            other = d.osaka if s == d.east else d.east
-            targets[other] += [d.units[u].start for u in leaders if d.units[u].start]
-        if d.ishikawa_west:
-            # the Ishikawa's west bank: its hexes nearest the east side of the line
-            edge = [h for h in d.ishikawa_west if any(n not in d.ishikawa_west for n in board.neighbors[h])]
-            targets[d.east] += edge
-        self.goal: dict[str, dict[str, int]] = {}
-        for s, cells in targets.items():
-            cells = [c for c in cells if c in d.hex_set]
-            self.goal[s] = {h: min((x for x in (board.distance(h, c) for c in cells) if x is not None), default=40)
-                            for h in d.hexes}
+        self._grounds: dict[int, _Ground] = {}
+        today = self.ground(rules.revision)
+        self.goal, self.flanks, self.flank_hexes = today.goal, today.flanks, today.flank_hexes
 
-        #: {key leader: {neighbouring hex: {hex: distance}}}: the hexes an enemy must reach to attack him
-        #: (the connected scenario's two maps have no distance between them: far, not next to him)
-        self.flanks: dict[str, dict[str, dict[str, int]]] = {}
-        for leaders in d.key_leaders.values():
-            for u in leaders:
-                start = d.units[u].start
-                if start in d.hex_set:
-                    self.flanks[u] = {n: {h: _far(board.distance(n, h)) for h in d.hexes}
-                                      for n in board.neighbors[start] if n in d.hex_set}
+    def ground(self, revision: int) -> "_Ground":
+        """The places a game of the rules' ``revision`` is fought over (its key leaders' start hexes
+        may differ from today's: rules.before_revision), made once a revision."""
+        found = self._grounds.get(revision)
+        if found is None:
+            found = self._grounds[revision] = _Ground(self.rules, revision)
+        return found
 
-        #: {side: the hexes next to its key leaders' start hexes}
-        self.flank_hexes: dict[str, frozenset[str]] = {
-            s: frozenset(n for u in leaders for n in self.flanks.get(u, ())) for s, leaders in d.key_leaders.items()}
+    def ground_of(self, state: State) -> "_Ground":
+        return self.ground(self.rules.revision_of(state))
 
     def open_flanks(self, state: State, side: str) -> float:
         """How open ``side``'s key leaders stand: each hex next to one that no unit of ``side``
@@ -104,9 +86,10 @@ class AI(GameAI):
         if not enemies:
             return 0.0
         held = {units[u]["at"] for u in d.by_side[side]}
+        flanks = self.ground_of(state).flanks
         total = 0.0
         for leader in d.key_leaders.get(side, ()):
-            for n, dist in self.flanks.get(leader, {}).items():
+            for n, dist in flanks.get(leader, {}).items():
                 if n in held:
                     continue
                 near = min(dist[at] for at in enemies)
@@ -121,6 +104,7 @@ class AI(GameAI):
             return self.terminal_value(state, side)
         d = self.d
         units = state["units"]
+        goal = self.ground_of(state).goal
         score = 0.0
         for s in d.sides:
             sign = 1.0 if s == side else -1.0
@@ -131,7 +115,7 @@ class AI(GameAI):
                 if at not in d.hex_set:
                     continue
                 power += d.units[uid].cs
-                near += 1.0 / (1.0 + self.goal[s].get(at, 40))
+                near += 1.0 / (1.0 + goal[s].get(at, 40))
             score += sign * (0.15 * power + 0.6 * near)
         if d.key_leaders:  # superior power (14-2(6)(4)), and the threat of a morale collapse
             for s in d.sides:
@@ -162,20 +146,22 @@ class AI(GameAI):
         if verb == "retreat" and state.get("retreat") is not None:
             # the hexes friends hold: the situation the retreat's own options were read from
             friends = self.rules.situation(state).friendly_cells(side)
-            flanks = self.flank_hexes.get(side, frozenset())
-            goal = self.goal.get(side, {})
+            ground = self.ground_of(state)
+            flanks = ground.flank_hexes.get(side, frozenset())
+            goal = ground.goal.get(side, {})
             return min(legal, key=lambda a: (a.cell in friends, a.cell not in flanks, goal.get(a.cell or "", 40)))
         if verb == "extra" and len(legal) > 1:
             return min(legal, key=lambda a: (a.units[0] in self.keys, self.d.units[a.units[0]].cs))
         return None
 
     def candidates(self, state: State, side: str, legal: Sequence[Action]) -> list[Action]:
-        """Every action but moves; for each moving unit its three destinations nearest its goal; never
-        a key leader leaving his hex."""
+        """Every action but moves; for each moving unit its three destinations nearest its goal and its
+        best-placed move onto an open flank of its own key leader; never a key leader leaving his hex."""
         legal = [a for a in legal if not (a.verb in ("move", "exit", "advance") and a.units and a.units[0] in self.keys)]
         if len(legal) <= 16:
             return list(legal)
-        goal = self.goal.get(side, {})
+        ground = self.ground_of(state)
+        goal = ground.goal.get(side, {})
         keep: list[Action] = []
         moves: dict[tuple[str, ...], list[tuple[float, Action]]] = {}
         for a in legal:
@@ -184,7 +170,52 @@ class AI(GameAI):
                     keep.append(a)
                 continue
             moves.setdefault(a.units, []).append((goal[a.cell], a))
+        # and the best-placed move onto an open flank of the side's own key leader (Yao, the
+        # connected scenario): the three destinations nearest the goal lead towards the enemy
+        flanks = ground.flank_hexes.get(side, frozenset())
+        held = self.rules.situation(state).friendly_cells(side) if flanks else frozenset()
         for options in moves.values():
             options.sort(key=lambda t: (t[0], t[1].to_text()))
             keep.extend(a for _, a in options[:3])
+            guard = next((a for _, a in options if a.cell in flanks and a.cell not in held), None)
+            if guard is not None and all(guard is not a for _, a in options[:3]):
+                keep.append(guard)
         return keep
+
+
+class _Ground:
+    """What the evaluation measures against, for one rules revision: each side's goal distance from
+    every hex, and its key leaders' flanks."""
+
+    def __init__(self, rules, revision: int) -> None:  # type: ignore[no-untyped-def]
+        d = rules.d
+        board = rules.board
+        start = {u: d.unit_of(u, revision).start for us in d.key_leaders.values() for u in us}
+        targets: dict[str, list[str]] = {d.east: [], d.osaka: []}
+        targets[d.east] += list(d.breakthrough)
+        if d.komatsuyama:
+            targets[d.east].append(d.komatsuyama)
+            targets[d.osaka].append(d.komatsuyama)
+        for s, leaders in d.key_leaders.items():
+            other = d.osaka if s == d.east else d.east
+            targets[other] += [start[u] for u in leaders if start[u]]
+        if d.ishikawa_west:
+            # the Ishikawa's west bank: its hexes nearest the east side of the line
+            edge = [h for h in d.ishikawa_west if any(n not in d.ishikawa_west for n in board.neighbors[h])]
+            targets[d.east] += edge
+        #: {side: {hex: distance to the nearest of its objectives}}
+        self.goal: dict[str, dict[str, int]] = {}
+        for s, cells in targets.items():
+            cells = [c for c in cells if c in d.hex_set]
+            self.goal[s] = {h: min((x for x in (board.distance(h, c) for c in cells) if x is not None), default=40)
+                            for h in d.hexes}
+        #: {key leader: {neighbouring hex: {hex: distance}}}: the hexes an enemy must reach to attack him
+        #: (the connected scenario's two maps have no distance between them: far, not next to him)
+        self.flanks: dict[str, dict[str, dict[str, int]]] = {}
+        for u, at in start.items():
+            if at in d.hex_set:
+                self.flanks[u] = {n: {h: _far(board.distance(n, h)) for h in d.hexes}
+                                  for n in board.neighbors[at] if n in d.hex_set}
+        #: {side: the hexes next to its key leaders' start hexes}
+        self.flank_hexes: dict[str, frozenset[str]] = {
+            s: frozenset(n for u in leaders for n in self.flanks.get(u, ())) for s, leaders in d.key_leaders.items()}

@@ -9,7 +9,7 @@ is not tripped up by a name.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Optional, Union
 
 from ...engine.board import ROAD, Board
@@ -147,6 +147,13 @@ class YukimuraData:
             self.units[u["id"]] = Unit(id=u["id"], side=u["side"], kind=kind, force=force, leader=leader,
                                        cs=cs, morale=morale_v, ma=ma, start=u.get("start"),
                                        command_range=int(rng or 0))
+        #: the counter values a game begun under an earlier rules revision (GameRules.revision) keeps:
+        #: rules.before_revision[n].units holds those of every game begun before revision n, so a
+        #: value tuned for balance never changes a game already under way, its saves or its links
+        self.earlier_values: tuple[tuple[int, dict[str, dict[str, Any]]], ...] = tuple(sorted(
+            (int(n), self._earlier_values(old, f"$.rules.before_revision.{n}"))
+            for n, old in rules.get("before_revision", {}).items()))
+        self._of_revision: dict[tuple[str, int], Unit] = {}
         self.side_of: dict[str, str] = {uid: u.side for uid, u in self.units.items()}
         self.by_side: dict[str, tuple[str, ...]] = {s: tuple(u for u in self.units if self.side_of[u] == s)
                                                    for s in self.sides}
@@ -265,6 +272,39 @@ class YukimuraData:
         if problems:
             raise ScenarioError(file, "$", problems[0])
 
+    def _earlier_values(self, old: dict[str, Any], path: str) -> dict[str, dict[str, Any]]:
+        out: dict[str, dict[str, Any]] = {}
+        for uid, values in old.get("units", {}).items():
+            if uid not in self.units:
+                raise ScenarioError(self.file, f"{path}.units", f"{uid} is not a unit of this scenario")
+            for key, value in values.items():
+                if key == "morale" and (value == "*" or (isinstance(value, int) and 1 <= value <= 9)):
+                    out.setdefault(uid, {})[key] = None if value == "*" else value
+                elif key in ("cs", "ma") and isinstance(value, int) and value >= 0:
+                    out.setdefault(uid, {})[key] = value
+                elif key == "start" and isinstance(value, str) and self.units[uid].start is not None:
+                    try:
+                        out.setdefault(uid, {})[key] = self.cells([value])[0]
+                    except ScenarioError:
+                        raise ScenarioError(self.file, f"{path}.units.{uid}.start", f"{value!r} is not a hex") from None
+                else:
+                    raise ScenarioError(self.file, f"{path}.units.{uid}.{key}", "expected morale (a number or "
+                                        "\"*\"), cs or ma (a number) or start (a hex, for a unit set up on the map)")
+        return out
+
+    def unit_of(self, uid: str, revision: int) -> Unit:
+        """``uid``'s counter values in a game begun under the rules' ``revision``: for each value the
+        one kept by the first later revision that changed it (rules.before_revision), else today's."""
+        key = (uid, revision)
+        found = self._of_revision.get(key)
+        if found is None:
+            changes: dict[str, Any] = {}
+            for n, values in reversed(self.earlier_values):
+                if n > revision:
+                    changes.update(values.get(uid, {}))
+            found = self._of_revision[key] = replace(self.units[uid], **changes) if changes else self.units[uid]
+        return found
+
     def cells(self, labels: Any) -> tuple[str, ...]:
         """Labels as written in the scenario's rules (bare 0201 on a one-map board, or D:1621)."""
         out = []
@@ -305,6 +345,14 @@ class YukimuraData:
             elif u.start in seen:
                 out.append(f"{uid} and {seen[u.start]} both start on {u.start} (5)")
             seen[u.start] = uid
+        for n, _ in self.earlier_values:  # the set-up of a game begun before revision n
+            held: dict[str, str] = {}
+            for uid in self.units:
+                start = self.unit_of(uid, n - 1).start
+                if start is not None and start in held:
+                    out.append(f"before rules revision {n}, {uid} and {held[start]} both start on {start} (5)")
+                if start is not None:
+                    held[start] = uid
         for s, leaders in self.key_leaders.items():
             for uid in leaders:
                 if uid not in self.units:

@@ -137,7 +137,7 @@ def unit_details(g: "Rules", view: dict[str, Any], uid: str) -> list[Any]:
     d = g.d
     if uid not in d.units:
         return [uid]
-    u = d.units[uid]
+    u = d.unit_of(uid, g.revision_of(view))
     lines: list[Any] = [msg("yukimura.details.name", unit=unit(uid), kind=msg(f"yukimura.kind.{u.kind}"))]
     lines.append(msg("yukimura.details.values", cs=u.cs, morale="*" if u.star else u.morale, ma=u.ma))
     leader = d.leader_unit.get(u.leader)

@@ -748,7 +748,7 @@ class MoraleCheck(ChancePhase):
         state["check"] = None
         uid, plus = item["unit"], item["plus"]
         die = int(action.arg or 0)
-        morale = d.units[uid].morale or 0
+        morale = d.unit_of(uid, g.revision_of(state)).morale or 0  # the values of the game's revision
         value = cb.check_value(die, plus, morale)
         outcome, hexes = cb.check_outcome(value)
         key = "yukimura.log.chain-check" if item["chain"] else "yukimura.log.check"

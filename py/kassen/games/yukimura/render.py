@@ -76,9 +76,10 @@ def render_svg(rules: "Rules", view: dict[str, Any], highlight: Iterable[str] = 
                         lang=lang, names=lambda name: place_name(rules, name, lang))
 
 
-def counter_lines(rules: "Rules", uid: str, lang: str = DEFAULT_LANGUAGE) -> list[str]:
-    """The counter's face: its name (the kanji of its force, 後藤隊), strength-morale-movement."""
-    u = rules.d.units[uid]
+def counter_lines(rules: "Rules", uid: str, lang: str = DEFAULT_LANGUAGE, revision: Optional[int] = None) -> list[str]:
+    """The counter's face: its name (the kanji of its force, 後藤隊), strength-morale-movement (the
+    values of the game's rules ``revision``; None: today's)."""
+    u = rules.d.units[uid] if revision is None else rules.d.unit_of(uid, revision)
     name = str(rules.scenario.units[uid].get("short") or rules.scenario.units[uid].get("kanji") or uid)
     name = counter_name(rules, uid, name, lang)
     morale = "*" if u.star else str(u.morale)
@@ -94,10 +95,12 @@ def counters(rules: "Rules", view: dict[str, Any], lang: str = DEFAULT_LANGUAGE)
     fighting = {*(record.get("units") or []), record.get("target")} - {None}
     released = set(view.get("released") or [])
     turn = view.get("turn", 1)
-    for uid, u in d.units.items():
+    revision = rules.revision_of(view)
+    for uid in d.units:
         at = (view.get("units", {}).get(uid) or {}).get("at")
         if at is None or at not in d.board.cells:
             continue
+        u = d.unit_of(uid, revision)
         info = rules.scenario.side_info[u.side]
         badges: list[str] = []
         leader = d.leader_unit.get(u.leader)
@@ -120,7 +123,8 @@ def counters(rules: "Rules", view: dict[str, Any], lang: str = DEFAULT_LANGUAGE)
         if uid in fighting:
             badges.insert(0, "×")
         band = force_color(u.force)
-        out.append(Counter(unit=uid, side=u.side, at=at, lines=counter_lines(rules, uid, lang), fill=info["color"],
+        out.append(Counter(unit=uid, side=u.side, at=at, lines=counter_lines(rules, uid, lang, revision),
+                           fill=info["color"],
                            text_color=info.get("text_color", "#ffffff"), title=words, badges=badges,
                            band=band))
     return out

@@ -47,8 +47,11 @@ class Rules(PhasedRules):
 
     game = "yukimura"
     hidden_information = False
-    #: 1: ruling X1 (an extra hex of 11-2-5 never returns to a hex left or entered by one)
-    revision = 1
+    #: 1: ruling X1 (an extra hex of 11-2-5 never returns to a hex left or entered by one); 2:
+    #: reconstructed counter values tuned for balance (Yao's key leaders); a game begun before keeps
+    #: the values of its revision (the scenario's rules.before_revision), so its saves and links
+    #: replay unchanged
+    revision = 2
     phases = PHASES
     observation = OBSERVATION
     hooks = hooks
@@ -89,6 +92,16 @@ class Rules(PhasedRules):
         if not staged:
             begin_game(self, state)
         return state
+
+    def begun_under(self, state: State, revision: int) -> State:
+        """A game just set up, as the rules' ``revision`` set it up: each unit on its start hex of that
+        revision (the scenario's rules.before_revision)."""
+        out = super().begun_under(state, revision)
+        d = self.d
+        out["units"] = {uid: {"at": d.unit_of(uid, revision).start}
+                        if u["at"] is not None and u["at"] == d.units[uid].start else u
+                        for uid, u in out["units"].items()}
+        return out
 
     def situation(self, state: State) -> Situation:
         memo = self._seen

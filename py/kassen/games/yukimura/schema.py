@@ -66,7 +66,8 @@ def state_schema(g: "Rules", view: bool = False) -> dict[str, Any]:
         "scenario": {"const": scenario_id},
         "rng": {"type": "integer", "minimum": 0, "maximum": rng.MASK64},
         "turn": _int(1, d.turns),
-        "revision": _int(1, 1),  # GameRules.revision: 1 since ruling X1; absent in earlier games
+        # GameRules.revision: 1 since ruling X1, 2 since Yao's key leaders were tuned; absent in earlier games
+        "revision": _int(1, 2),
         "options": {"type": "object", "additionalProperties": False,
                     "properties": {"command_range": {"type": "boolean"}, "mori_literal": {"type": "boolean"}}},
         "units": {"type": "object", "required": uids, "additionalProperties": False,
@@ -112,15 +113,20 @@ def state_schema(g: "Rules", view: bool = False) -> dict[str, Any]:
 def pack(g: "Rules", obj: dict[str, Any]) -> Any:
     """The compact form for links: the units as one list in scenario order (``"u"``, engine.compact),
     0 for a unit on its printed start hex (most of them, most of the time), else its cell or null."""
-    return pack_units(obj, list(g.d.units), _starts(g.d))
+    return pack_units(obj, list(g.d.units), _starts(g.d, obj))
 
 
 def unpack(g: "Rules", data: Any) -> dict[str, Any]:
-    return unpack_units(data, list(g.d.units), _starts(g.d))
+    return unpack_units(data, list(g.d.units), _starts(g.d, data))
 
 
-def _starts(d: "YukimuraData") -> dict[str, Any]:
-    return {uid: u.start for uid, u in d.units.items()}
+def _starts(d: "YukimuraData", data: Any) -> dict[str, Any]:
+    """The printed start hexes of the rules revision ``data`` (a state, a view or its compact form)
+    was begun under: a link keeps the set-up its game began with (rules.before_revision)."""
+    revision = data.get("revision", 0) if isinstance(data, dict) else 0
+    if not isinstance(revision, int) or isinstance(revision, bool):
+        revision = 0  # not a revision: the schema refuses the position after unpacking
+    return {uid: d.unit_of(uid, revision).start for uid in d.units}
 
 
 def upgrade(data: Any) -> Any:

@@ -29,12 +29,13 @@ def watch(g: "Rules", state: State) -> None:
                 state["holder"] = d.side_of[uid]
     if state["ended"] is not None:
         return
+    revision = g.revision_of(state)
     for s, leaders in d.key_leaders.items():
         if d.kind == "connected" and s == d.east:  # 14-3(9): not used in the connected scenario
             continue
         for leader in leaders:
             at = units[leader]["at"]
-            if at == d.units[leader].start:
+            if at == d.unit_of(leader, revision).start:  # his starting hex in the game's revision
                 continue
             if at is None and not d.collapse_on_removal:
                 continue
