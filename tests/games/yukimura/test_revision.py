@@ -94,7 +94,7 @@ def test_the_counters_and_details_show_the_values_of_the_games_revision():
         kimura = next(c for c in R.drawing.counters(R, view) if c.unit == KIMURA)
         assert kimura.lines[1] == face
         details = " ".join(R.unit_details(view, KIMURA))
-        assert f"morale {face.split('-')[1]}" in details.lower() or face.split("-")[1] in details
+        assert f"combat strength 3, morale {face.split('-')[1]}, movement 6" in details, details
 
 
 def test_the_computer_guards_the_start_hexes_of_the_games_revision():
