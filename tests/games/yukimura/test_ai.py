@@ -105,11 +105,12 @@ def test_inside_a_search_a_retreat_keeps_off_friends_and_closes_a_key_leaders_fl
     taken = {x["at"] for x in units.values()}
     leader = "Y-kimura"
     mover = next(u for u in d.by_side[d.osaka] if u not in ai.keys and units[u]["at"] in d.hex_set)
-    goal = ai.goal[d.osaka]
+    ground = ai.ground_of(state)
+    goal = ground.goal[d.osaka]
     friend_at = min((units[u]["at"] for u in d.by_side[d.osaka] if u != mover and units[u]["at"] in d.hex_set),
                     key=lambda h: goal[h])
-    flank = next(h for h in ai.flanks[leader] if h not in taken)
-    free = [h for h in d.hexes if h not in taken and h not in ai.flanks[leader]]
+    flank = next(h for h in ground.flanks[leader] if h not in taken)
+    free = [h for h in d.hexes if h not in taken and h not in ground.flanks[leader]]
     nearer = min(free, key=lambda h: goal[h])
     farther = next(h for h in free if goal[h] > goal[friend_at])
     assert goal[nearer] < goal[flank]
@@ -136,7 +137,8 @@ def test_each_moving_unit_is_also_offered_a_move_onto_its_key_leaders_open_flank
     d = r.d
     state = r.setup(1)
     legal = list(r.legal_actions(state))  # East's first Movement Phase
-    flanks = ai.flank_hexes[d.east]
+    ground = ai.ground_of(state)
+    flanks = ground.flank_hexes[d.east]
     held = {state["units"][u]["at"] for u in d.by_side[d.east]}
     kept = ai.candidates(state, d.east, legal)
     reachable = {a.units for a in legal if a.verb == "move" and a.cell in flanks and a.cell not in held
@@ -145,7 +147,7 @@ def test_each_moving_unit_is_also_offered_a_move_onto_its_key_leaders_open_flank
     guards = [a for a in kept if a.verb == "move" and a.cell in flanks]
     assert {a.units for a in guards} == reachable
     assert not any(a.cell in held for a in guards)
-    goal = ai.goal[d.east]
+    goal = ground.goal[d.east]
     for units in reachable:  # the best placed of the unit's flank moves
         options = [b for b in legal if b.units == units and b.cell in flanks and b.cell not in held]
         best = min(goal[b.cell] for b in options)

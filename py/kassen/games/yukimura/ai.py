@@ -63,8 +63,7 @@ class AI(GameAI):
         self.d = d
         self.keys = frozenset(u for us in d.key_leaders.values() for u in us)
         self._grounds: dict[int, _Ground] = {}
-        today = self.ground(rules.revision)
-        self.goal, self.flanks, self.flank_hexes = today.goal, today.flanks, today.flank_hexes
+        self.ground(rules.revision)  # a new game's, made before the first decision
 
     def ground(self, revision: int) -> "_Ground":
         """The places a game of the rules' ``revision`` is fought over (its key leaders' start hexes

@@ -273,23 +273,24 @@ class YukimuraData:
             raise ScenarioError(file, "$", problems[0])
 
     def _earlier_values(self, old: dict[str, Any], path: str) -> dict[str, dict[str, Any]]:
+        """One revision's old counter values (their types are the schema's): what the schema cannot
+        check, that each names a unit and a unit's start is a hex of this board."""
         out: dict[str, dict[str, Any]] = {}
         for uid, values in old.get("units", {}).items():
             if uid not in self.units:
                 raise ScenarioError(self.file, f"{path}.units", f"{uid} is not a unit of this scenario")
-            for key, value in values.items():
-                if key == "morale" and (value == "*" or (isinstance(value, int) and 1 <= value <= 9)):
-                    out.setdefault(uid, {})[key] = None if value == "*" else value
-                elif key in ("cs", "ma") and isinstance(value, int) and value >= 0:
-                    out.setdefault(uid, {})[key] = value
-                elif key == "start" and isinstance(value, str) and self.units[uid].start is not None:
-                    try:
-                        out.setdefault(uid, {})[key] = self.cells([value])[0]
-                    except ScenarioError:
-                        raise ScenarioError(self.file, f"{path}.units.{uid}.start", f"{value!r} is not a hex") from None
-                else:
-                    raise ScenarioError(self.file, f"{path}.units.{uid}.{key}", "expected morale (a number or "
-                                        "\"*\"), cs or ma (a number) or start (a hex, for a unit set up on the map)")
+            changed = dict(values)
+            if changed.get("morale") == "*":
+                changed["morale"] = None
+            if "start" in changed:
+                if self.units[uid].start is None:
+                    raise ScenarioError(self.file, f"{path}.units.{uid}.start", "a reinforcement has no start hex")
+                try:
+                    changed["start"] = self.cells([changed["start"]])[0]
+                except ScenarioError:
+                    raise ScenarioError(self.file, f"{path}.units.{uid}.start",
+                                        f"{changed['start']!r} is not a hex") from None
+            out[uid] = changed
         return out
 
     def unit_of(self, uid: str, revision: int) -> Unit:
