@@ -107,13 +107,74 @@ def test_an_extra_hex_never_returns_to_a_hex_left_by_an_extra_hex():
     why = refusal(s, "retreat @Y:2108")
     assert "already stood in Y:2108" in why and "yukimura.11-2-5.double-occupancy" in why
     assert legal(R, s)  # other hexes are open
-    # the other unit has taken no extra hex yet: it may go to Y:2108 (a new double occupancy)
+    # in a game begun before ruling X2 the other unit, which has taken no extra hex yet, may go to
+    # Y:2108 (a new double occupancy)
     s = _double_after_first_extra()
+    s = {**s, "revision": 2}
     s, _ = play(R, s, f"extra {E_RIF2}")
     assert "retreat @Y:2108" in legal(R, s)
     s, _ = play(R, s, "retreat @Y:2108")
     assert s["phase"] == "double" and s["double"]["been"] == {E_RIF: ["Y:2108", "Y:2207"],
                                                                E_RIF2: ["Y:2207", "Y:2108"]}
+
+
+@pytest.mark.rules("yukimura.11-2-5.double-occupancy", "yukimura.11-1-3.short-removed")
+def test_no_extra_hex_enters_a_hex_an_extra_hex_has_touched():
+    """Ruling X2 (rules revision 3): the riflemen left Y:2108 and entered Y:2207 by extra hexes, so
+    the foot soldiers' unit in Y:2207 may take neither, though it has taken no extra hex itself."""
+    s = _double_after_first_extra()
+    assert s["revision"] == R.revision >= 3
+    s, _ = play(R, s, f"extra {E_RIF2}")
+    assert "retreat @Y:2108" not in legal(R, s) and "retreat @Y:2207" not in legal(R, s)
+    why = refusal(s, "retreat @Y:2108")
+    assert "Y:2108 has already been left or entered by an extra hex" in why
+    assert "yukimura.11-2-5.double-occupancy" in why
+    assert legal(R, s)  # other hexes are open
+
+
+def _packed_line() -> dict:
+    """An Eastern unit attacked on Y:2106 by an Osaka mounted unit, with fourteen Eastern units
+    packed behind it in rows 2107-2110 and columns 20-23 (the position is legal: the Yao data has
+    them all): every retreat runs into friends."""
+    keys = {u for us in R.d.key_leaders.values() for u in us}
+    east = [u for u in R.d.by_side["east"] if u not in keys and u != E_RIF][:14]
+    cells = [f"Y:{c:02d}{r:02d}" for r in (7, 8, 9, 10) for c in (20, 21, 22, 23)][:14]
+    placed = {O_CAV: "Y:2105", E_RIF: "Y:2106", **dict(zip(east, cells))}
+    return position(placed, phase="h2h", active="osaka")
+
+
+def _extra_hexes_when_the_owner_always_picks_a_friend(s: dict) -> tuple[int, dict]:
+    """Play the combat out, the owner always sending the first unit of a double occupancy into a
+    friend's hex when the rules let him (the longest chain), every check passed: how many extra
+    hexes it took, and the state after."""
+    extras = 0
+    for _ in range(5000):
+        if s["phase"] == "double":
+            extras += 1
+            s, _ = play(R, s, f"extra {s['double']['units'][0]}")
+        elif s["phase"] == "retreat":
+            options = legal(R, s)
+            held = {x["at"] for u, x in s["units"].items() if u != s["retreat"]["unit"]}
+            s, _ = play(R, s, next((a for a in options if a.split("@")[1] in held), options[0]))
+        elif s["phase"] == "check":
+            s, _ = play(R, s, "roll =1")
+        else:
+            return extras, s
+    raise AssertionError("the combat did not end")
+
+
+@pytest.mark.rules("yukimura.11-2-5.double-occupancy")
+def test_a_chain_of_extra_hexes_through_a_packed_line_is_short():
+    """Ruling X2: under X1 alone an owner who always sends the extra hex into a friend's hex walks
+    it through the whole line many times over; with X2 each extra hex takes a new hex."""
+    attack = (f"attack {O_CAV} @Y:2106", "resolve", "roll =5", "roll =6", "roll =3")
+    s, _ = play(R, _packed_line(), *attack)
+    now, end = _extra_hexes_when_the_owner_always_picks_a_friend(s)
+    assert R.validate(end) == [] and end["phase"] not in ("double", "retreat", "check")
+    s, _ = play(R, {**_packed_line(), "revision": 2}, *attack)
+    before, end = _extra_hexes_when_the_owner_always_picks_a_friend(s)
+    assert R.validate(end) == []
+    assert now <= 16 < 2 * now < before
 
 
 @pytest.mark.rules("yukimura.11-2-5.double-occupancy")

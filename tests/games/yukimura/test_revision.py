@@ -28,12 +28,12 @@ def old_game(seed: int = 7) -> dict:
 
 def test_a_new_game_has_the_tuned_values_and_an_old_one_keeps_its_own():
     new, old = R.setup(7), old_game()
-    assert new["revision"] == R.revision == 2 and old["revision"] == 1
+    assert new["revision"] == R.revision >= 2 and old["revision"] == 1
     assert (new["units"][II]["at"], new["units"][TODO]["at"]) == ("Y:2523", "Y:1218")
     assert (old["units"][II]["at"], old["units"][TODO]["at"]) == ("Y:2524", "Y:1119")
     assert R.validate(new) == [] and R.validate(old) == []
-    assert [R.d.unit_of(KIMURA, n).morale for n in (0, 1, 2)] == [5, 5, 6]
-    assert [R.d.unit_of("Y-chosokabe", n).morale for n in (0, 1, 2)] == [5, 5, 6]
+    assert [R.d.unit_of(KIMURA, n).morale for n in (0, 1, 2, 3)] == [5, 5, 6, 6]
+    assert [R.d.unit_of("Y-chosokabe", n).morale for n in (0, 1, 2, 3)] == [5, 5, 6, 6]
     assert R.d.unit_of(II, 1).start == "Y:2524" and R.d.unit_of(II, 2).start == "Y:2523"
     assert R.d.unit_of(E_CAV, 1) is R.d.units[E_CAV]  # a counter no revision changed
 

@@ -782,7 +782,7 @@ def start_retreat(g: "Rules", state: State, uid: str, hexes: int, sources: list[
                                "extra": extra}
     if been:
         retreat["been"] = been
-    if sit(g, state).retreat_steps(uid, here, hexes, sources, visited(retreat)):
+    if sit(g, state).retreat_steps(uid, here, hexes, sources, visited(g, state, retreat)):
         state["retreat"] = retreat
         state["phase"] = "retreat"
         return []
@@ -791,10 +791,24 @@ def start_retreat(g: "Rules", state: State, uid: str, hexes: int, sources: list[
     return remove(g, state, uid, "yukimura.log.no-retreat") + next_check(g, state)
 
 
-def visited(retreat: dict[str, Any]) -> list[str]:
+def visited(g: "Rules", state: State, retreat: dict[str, Any]) -> list[str]:
     """The hexes a retreat may not enter: its own path, and for an extra hex the hexes the unit
-    has left or entered by an extra hex in this combat (ruling X1)."""
-    return [*retreat["path"], *(retreat.get("been") or {}).get(retreat["unit"], ())]
+    has left or entered by an extra hex in this combat (ruling X1) and, from rules revision 3, the
+    hexes any unit has (ruling X2)."""
+    own = (retreat.get("been") or {}).get(retreat["unit"], ())
+    return [*retreat["path"], *own, *sorted(touched_by_extra(g, state, retreat) - set(own))]
+
+
+def touched_by_extra(g: "Rules", state: State, retreat: dict[str, Any]) -> set[str]:
+    """Ruling X2 (rules revision 3): the hexes any unit has left or entered by an extra hex in this
+    combat, which no extra hex may enter. Under X1 alone a unit could not go back, but in a packed
+    line every unit could still walk through every friendly hex in turn: one computer's Dōmyōji
+    game took more than 200 extra hexes in one combat, which had still not ended. With X2 each
+    extra hex takes a hex no extra hex has touched, so a combat has at most as many as there are
+    hexes around its units."""
+    if not retreat.get("extra") or g.revision_of(state) < 3:
+        return set()
+    return {x for hexes in (retreat.get("been") or {}).values() for x in hexes}
 
 
 def been_after(retreat: dict[str, Any]) -> dict[str, list[str]]:
@@ -822,7 +836,7 @@ class Retreat(RetreatStep):
 
     def options(self, g: "Rules", state: State) -> list[str]:
         r = state["retreat"]
-        return seen(g, state).retreat_steps(r["unit"], r["path"][-1], r["left"], r["sources"], visited(r))
+        return seen(g, state).retreat_steps(r["unit"], r["path"][-1], r["left"], r["sources"], visited(g, state, r))
 
     def refuse_more(self, g: "Rules", state: State, uid: str, here: str, target: str) -> Refusal:
         d = g.d
@@ -832,6 +846,8 @@ class Retreat(RetreatStep):
         if target in (r.get("been") or {}).get(uid, ()):  # ruling X1
             return refuse("yukimura.refuse.extra-been", "yukimura.11-2-5.double-occupancy", unit=unit(uid),
                           to=cell(target))
+        if target in touched_by_extra(g, state, r):  # ruling X2
+            return refuse("yukimura.refuse.extra-touched", "yukimura.11-2-5.double-occupancy", to=cell(target))
         near = [x for x in (d.board.distance(target, src) for src in r["sources"]) if x is not None]
         now = [x for x in (d.board.distance(here, src) for src in r["sources"]) if x is not None]
         if near and now and min(near) <= min(now):

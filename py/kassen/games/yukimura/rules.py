@@ -48,10 +48,11 @@ class Rules(PhasedRules):
     game = "yukimura"
     hidden_information = False
     #: 1: ruling X1 (an extra hex of 11-2-5 never returns to a hex left or entered by one); 2:
-    #: reconstructed counter values tuned for balance (Yao's key leaders); a game begun before keeps
-    #: the values of its revision (the scenario's rules.before_revision), so its saves and links
-    #: replay unchanged
-    revision = 2
+    #: reconstructed counter values tuned for balance (Yao's key leaders); 3: ruling X2 (no extra hex
+    #: enters a hex any extra hex of the same combat has touched); a game begun before keeps the
+    #: reading and values of its revision (the scenario's rules.before_revision), so its saves and
+    #: links replay unchanged
+    revision = 3
     phases = PHASES
     observation = OBSERVATION
     hooks = hooks

@@ -66,6 +66,9 @@ RULINGS: list[dict[str, Any]] = [
     {"id": "X1", "topic": "An extra hex that ends in another double occupancy", "clauses": ["yukimura.11-2-5.double-occupancy", "yukimura.11-1-3.short-removed"],
      "ruling": "The extra hex of 11-2-5 may end in a hex held by a friendly unit, which starts 11-2-5 again; but it may not be a hex the unit has already left or entered by an extra hex in the same combat. A unit with no other hex open for its extra hex is removed (11-1-3), so the owner may prefer to move the other unit. A game begun before this ruling (a save or link made before 25 November 2026) keeps the earlier reading, under which the extra hex could return.",
      "why": "Taken literally, three units in two hexes could pass the extra hex between them for ever (the computer found such a position in the connected scenario). Forbidding only the return keeps every move the rules and the worked example YE1 allow, and each unit can take only so many new hexes."},
+    {"id": "X2", "topic": "A chain of extra hexes through a packed line", "clauses": ["yukimura.11-2-5.double-occupancy", "yukimura.11-1-3.short-removed"],
+     "ruling": "No extra hex of 11-2-5 may enter a hex that any unit has left or entered by an extra hex in the same combat. When neither unit of a double occupancy has such a hex open, the one the owner picks is removed (11-1-3). A game begun before this ruling (a save or link made before 30 November 2026) keeps ruling X1 alone.",
+     "why": "Under X1 alone, in a line of friendly units with no empty hex behind it, every unit could still walk through every friend's hex in turn: a computer's Dōmyōji game took more than 200 extra hexes in one combat, and it had still not ended: many minutes of play for a human owner too. The extra hex is one more hex to clear the double occupancy, not a march through the line; with X2 each extra hex takes a hex no extra hex has touched, and YE1 is unchanged."},
 ]
 
 

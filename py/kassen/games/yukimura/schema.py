@@ -66,8 +66,9 @@ def state_schema(g: "Rules", view: bool = False) -> dict[str, Any]:
         "scenario": {"const": scenario_id},
         "rng": {"type": "integer", "minimum": 0, "maximum": rng.MASK64},
         "turn": _int(1, d.turns),
-        # GameRules.revision: 1 since ruling X1, 2 since Yao's key leaders were tuned; absent in earlier games
-        "revision": _int(1, 2),
+        # GameRules.revision: 1 since ruling X1, 2 since Yao's key leaders were tuned, 3 since ruling X2;
+        # absent in earlier games
+        "revision": _int(1, 3),
         "options": {"type": "object", "additionalProperties": False,
                     "properties": {"command_range": {"type": "boolean"}, "mori_literal": {"type": "boolean"}}},
         "units": {"type": "object", "required": uids, "additionalProperties": False,
