@@ -152,3 +152,31 @@ def test_each_moving_unit_is_also_offered_a_move_onto_its_key_leaders_open_flank
         options = [b for b in legal if b.units == units and b.cell in flanks and b.cell not in held]
         best = min(goal[b.cell] for b in options)
         assert any(a.units == units and goal[a.cell] == best for a in guards)
+
+
+def test_a_key_leader_never_attacks_nor_joins_an_attack():
+    """An "A" result sends the attackers back (10-3), and a key leader who leaves his hex collapses
+    his army (14-2(6)): the computer offers no attack that names a key leader and no join from his
+    hex, while his friends beside him may still attack. (In 318 screened Yao games between hard
+    players, 9 ended with a key leader brought down by his own attack.)"""
+    from .test_rules import position
+
+    r = rules(YAO)
+    ai = game_ai(r)
+    d = r.d
+    kimura = "Y-kimura"
+    at = r.setup(1)["units"][kimura]["at"]  # Y:2514; an Eastern unit beside him and a friend beside both
+    enemy_at, friend_at = "Y:2513", "Y:2413"
+    assert {enemy_at, friend_at} <= set(d.board.neighbors[at]) and enemy_at in d.board.neighbors[friend_at]
+    state = position({"Y-ii-cav-01": enemy_at, "Y-kimura-ash-01": friend_at}, phase="h2h", active="osaka")
+    legal = list(r.legal_actions(state))
+    by_leader = [a for a in legal if a.verb == "attack" and a.units == (kimura,)]
+    by_friend = [a for a in legal if a.verb == "attack" and a.units == ("Y-kimura-ash-01",)]
+    assert by_leader and by_friend
+    kept = ai.candidates(state, d.osaka, legal)
+    assert not any(a in kept for a in by_leader) and all(a in kept for a in by_friend)
+    # the friend attacks: Kimura may join from his hex, the computer does not offer it
+    state, _ = r.apply(state, by_friend[0].to_text())
+    legal = list(r.legal_actions(state))
+    assert any(a.verb == "join" and a.cell == at for a in legal)
+    assert not any(a.verb == "join" and a.cell == at for a in ai.candidates(state, d.osaka, legal))

