@@ -134,8 +134,7 @@ def test_no_extra_hex_enters_a_hex_an_extra_hex_has_touched():
 
 def _packed_line() -> dict:
     """An Eastern unit attacked on Y:2106 by an Osaka mounted unit, with fourteen Eastern units
-    packed behind it in rows 2107-2110 and columns 20-23 (the position is legal: the Yao data has
-    them all): every retreat runs into friends."""
+    packed behind it (columns 20-23, rows 07-10): every way back runs into friends."""
     keys = {u for us in R.d.key_leaders.values() for u in us}
     east = [u for u in R.d.by_side["east"] if u not in keys and u != E_RIF][:14]
     cells = [f"Y:{c:02d}{r:02d}" for r in (7, 8, 9, 10) for c in (20, 21, 22, 23)][:14]
