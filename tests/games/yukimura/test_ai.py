@@ -8,7 +8,10 @@ from kassen.engine.state import clone
 from kassen.games.yukimura import ai as yukimura_ai
 from kassen.games.yukimura import victory
 
-from .helpers import CONNECTED, DOMYOJI, YAO, rules
+from kassen.ai.observation import observe
+from kassen.engine.actions import Action
+
+from .helpers import CONNECTED, DOMYOJI, GOTO, YAO, cleared, rules
 
 
 def _beside(r, state, leader: str, side: str, count: int) -> dict:
@@ -180,3 +183,104 @@ def test_a_key_leader_never_attacks_nor_joins_an_attack():
     legal = list(r.legal_actions(state))
     assert any(a.verb == "join" and a.cell == at for a in legal)
     assert not any(a.verb == "join" and a.cell == at for a in ai.candidates(state, d.osaka, legal))
+
+
+def test_the_greedy_player_takes_komatsuyama_when_it_can():
+    """Gotō's Dream is won by whoever holds Komatsuyama at the end (14-4(6), ruling 17). The
+    greedy player maximises the plain measure (``material``): with it flat, it took the first
+    legal action; now the move onto the empty hill is the one that raises it."""
+    r = rules(GOTO)
+    d = r.d
+    state = r.setup(1)
+    mover = "D-mizuno"
+    board = cleared(r, state, keep=[mover])
+    board["units"][mover]["at"] = next(h for h in d.board.neighbors[d.komatsuyama]
+                                       if h in d.hex_set and d.board.distance(h, state["units"][mover]["at"]) is not None)
+    assert board["holder"] == d.osaka and r.current_player(board) == d.east
+    onto = Action("move", units=(mover,), cell=d.komatsuyama)
+    legal = list(r.legal_actions(board))
+    assert onto in legal and legal[0] != onto
+    ai = game_ai(r)
+    after, _ = r.apply(board, onto)
+    assert after["holder"] == d.east
+    assert ai.material(after, d.east) > ai.material(board, d.east)
+    assert ai.material(after, d.osaka) < ai.material(board, d.osaka)
+    greedy = make_player(r, "greedy", seed=3)
+    assert greedy.choose(observe(r, board, [], d.east)) == onto
+
+
+def test_the_plain_measure_counts_the_ishikawa_crossing_and_the_strength_kept():
+    """Dōmyōji (14-1(6)): each Eastern unit west of the line brings the ten needed nearer; each
+    unit lost is strength the side no longer has. Both sides read the same measure, zero-sum."""
+    r = rules(DOMYOJI)
+    d = r.d
+    ai = game_ai(r)
+    state = r.setup(1)
+    taken = {u["at"] for u in state["units"].values()}
+    crossed = clone(state)
+    movers = [u for u in d.by_side[d.east] if state["units"][u]["at"] in d.hex_set][:3]
+    west = [h for h in sorted(d.ishikawa_west) if h not in taken][:3]
+    for uid, at in zip(movers, west):
+        crossed["units"][uid]["at"] = at
+    assert victory.west_count(r, crossed) == 3
+    assert ai.material(crossed, d.east) > ai.material(state, d.east)
+    assert abs(ai.material(crossed, d.east) + ai.material(crossed, d.osaka) - 1.0) < 1e-9
+    lost = clone(state)
+    lost["units"][next(u for u in d.by_side[d.osaka] if state["units"][u]["at"])]["at"] = None
+    assert ai.material(lost, d.east) > ai.material(state, d.east)
+
+
+def test_osaka_marches_on_the_ishikawa_bank_and_komatsuyama_counts_only_in_gotos_dream():
+    """Dōmyōji's and the connected scenario's Osaka must keep ten Eastern units from crossing the
+    Ishikawa (14-1(6)): its goal is the west bank's edge, where its units and their zones of
+    control bar the way. Komatsuyama, the hill both sides marched to before, decides only Gotō's
+    Dream (14-4(6)); elsewhere it is no objective of its own."""
+    for scenario in (DOMYOJI, CONNECTED):
+        r = rules(scenario)
+        d = r.d
+        ground = game_ai(r).ground(r.revision)
+        beside = {h: [n for n in d.board.neighbors[h] if n in d.hex_set and n not in d.ishikawa_west]
+                  for h in d.ishikawa_west}
+        edge = [h for h, ns in beside.items() if any(n not in d.large_river for n in ns)]
+        assert edge and all(ground.goal[d.osaka][h] == 0 for h in edge)
+        assert all(ground.goal[d.east][h] == 0 for h in edge)
+        # the large river's bank is no crossing (no movement enters a large-river hex without a road)
+        river_bank = [h for h, ns in beside.items() if ns and all(n in d.large_river for n in ns)]
+        assert river_bank and all(ground.goal[d.osaka][h] > 0 for h in river_bank)
+        assert ground.goal[d.osaka][d.komatsuyama] > 0 and ground.goal[d.east][d.komatsuyama] > 0
+    r = rules(GOTO)
+    ground = game_ai(r).ground(r.revision)
+    assert ground.goal[r.d.osaka][r.d.komatsuyama] == 0 == ground.goal[r.d.east][r.d.komatsuyama]
+    assert max(ground.goal[r.d.osaka][h] for h in edge) > 0  # the count does not decide it
+
+
+def test_osaka_is_offered_a_move_towards_the_eastern_units_across_the_line(monkeypatch):
+    """Once Eastern units stand west of the Ishikawa (14-1(6)) Osaka must push them back: each of
+    its moving units is also offered its destination nearest one of them, and an Osaka unit next
+    to one counts for Osaka (``CONTEST``). Before, Osaka lined the bank while Eastern units sat
+    across it in the confluence marsh (Dōmyōji, traced game 0: 16 of the 20 counted there)."""
+    r = rules(DOMYOJI)
+    d = r.d
+    ai = game_ai(r)
+    state = r.setup(1)
+    units = state["units"]
+    across = next(u for u in d.by_side[d.east] if units[u]["at"] in d.hex_set)
+    hunter = next(u for u in d.forces["goto"] if u != "D-goto")
+    s = clone(state)
+    s["units"][across]["at"] = "D:0516"
+    s["phase"], s["active"] = "move", d.osaka
+    assert ai.crossed(s) == ["D:0516"] and r.current_player(s) == d.osaka
+    legal = list(r.legal_actions(s))
+    kept = ai.candidates(s, d.osaka, legal)
+    mine = [a for a in legal if a.verb == "move" and a.units == (hunter,)]
+    nearest = min(d.board.distance(a.cell, "D:0516") for a in mine)
+    assert any(a.units == (hunter,) and d.board.distance(a.cell, "D:0516") == nearest for a in kept)
+    assert not ai.crossed(state) and ai.contested(state) == 0
+    beside = clone(s)
+    beside["units"][hunter]["at"] = next(n for n in d.board.neighbors["D:0516"]
+                                        if n in d.hex_set and all(x["at"] != n for x in s["units"].values()))
+    assert ai.contested(beside) == ai.contested(s) + 1
+    monkeypatch.setattr(yukimura_ai, "CONTEST", 0.0)
+    without = ai.evaluate(beside, d.osaka)
+    monkeypatch.undo()
+    assert ai.evaluate(beside, d.osaka) > without

@@ -124,3 +124,30 @@ def test_a_wrong_earlier_value_is_refused_with_its_place(edit, path):
     with pytest.raises(ScenarioError) as exc:
         rules_for(parse_scenario(data, "yao.json"))
     assert path in str(exc.value)
+
+
+@pytest.mark.rules("yukimura.9-2.strength-sum")
+def test_combat_adds_the_strengths_of_the_games_revision():
+    """A strength tuned at a later revision (rules.before_revision.n.units.<id>.cs) must not change
+    a game begun before: the fire's total, its column and the log's sum read the game's own values.
+    Here a copy of Yao whose Tōdō rifle (strength 3) had strength 1 before revision 2 fires at Kimura."""
+    data = copy.deepcopy(R.scenario.data)
+    data["rules"]["before_revision"]["2"]["units"][E_RIF] = {"cs": 1}
+    r = rules_for(parse_scenario(data, "yao.json"))
+    assert r.d.unit_of(E_RIF, 1).cs == 1 and r.d.unit_of(E_RIF, 2).cs == r.d.units[E_RIF].cs == 3
+    sums = {}
+    for game in (r.setup(7), r.begun_under(r.setup(7), 1)):
+        s = clone(game)
+        keep = {u for us in r.d.key_leaders.values() for u in us}
+        for uid in r.d.units:
+            if uid not in keep:
+                s["units"][uid]["at"] = None
+        s["units"][E_RIF]["at"] = "Y:2614"
+        s.update({"phase": "fire", "segment": "fire", "active": "east", "turn": 2, "pending": []})
+        s, events = play(r, s, f"fire {E_RIF} @Y:2514", "resolve")
+        sums[game["revision"]] = " ".join(texts(r, events))
+        view = r.view_for(s, None)
+        assert f"{r.d.unit_of(E_RIF, game['revision']).cs}-" in next(
+            c for c in r.drawing.counters(r, view) if c.unit == E_RIF).lines[1]
+    assert "Fire strength Tōdō-tai 3 = 3; no column shift; column 3." in sums[r.revision], sums
+    assert "Fire strength Tōdō-tai 1 = 1; no column shift; column 1." in sums[1], sums

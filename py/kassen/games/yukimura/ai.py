@@ -24,6 +24,12 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
 
 
+def _counts_crossing(d) -> bool:  # type: ignore[no-untyped-def]
+    """Whether the Eastern count west of the Ishikawa decides the game (Dōmyōji, the connected
+    scenario; 14-1(6)): Gotō's Dream is fought on the same map but only for Komatsuyama."""
+    return bool(d.ishikawa_west) and any(c.get("kind") == "units_in_place" for c in d.victory.get("conditions", []))
+
+
 def _far(distance: "int | None") -> int:
     """A distance, with none (hexes of different maps) read as far away."""
     return 99 if distance is None else distance
@@ -50,6 +56,14 @@ GUARD = 8.0
 #: 91 s at width 12, 78 s at width 3, 18 s at width 1. Screens at width 1 (before SURROUND), seed
 #: 1000: hard:greedy 10 of 10 (at 12, 10 of 10); hard:normal 20 of 40, East winning 34 (at 12, 7
 #: of 10); hard:hard East 10 of 10 (at 12 the same)
+#: each Osaka unit next to an Eastern unit west of the Ishikawa Line (14-1(6)): what it takes to
+#: push the crossing back; before it Osaka stood on the bank beside the units that had crossed
+CONTEST = 0.3
+
+#: who holds Komatsuyama at the end wins Gotō's Dream (14-4(6)); until now only the march to it
+#: counted, and the greedy player had nothing to maximise but the end of the game
+HOLD = 2.0
+
 BUDGETS: dict[str, dict[str, object]] = {"hard": {"playout_width": 1}}
 
 
@@ -98,32 +112,51 @@ class AI(GameAI):
     def quiet(self, state: State) -> bool:
         return state.get("combat") is None and state.get("retreat") is None
 
+    def objectives(self, state: State, side: str) -> float:
+        """What the scenario's victory counts, seen from ``side``: the combat strength each side
+        keeps on the map, superior power (14-2(6)(4)), the Eastern count west of the Ishikawa Line
+        against the ten needed (14-1(6)) and who holds Komatsuyama (14-4(6), ruling 17)."""
+        d = self.d
+        units = state["units"]
+        score = 0.0
+        for s in d.sides:
+            sign = 1.0 if s == side else -1.0
+            power = sum(d.units[u].cs for u in d.by_side[s] if units[u]["at"] in d.hex_set)
+            score += sign * 0.15 * power
+            if d.key_leaders:
+                score += sign * SURROUND * victory.surrounding(self.rules, state, s)
+        if _counts_crossing(d):
+            west = victory.west_count(self.rules, state)
+            score += (1.0 if side == d.east else -1.0) * 3.0 * _sigmoid((west - d.west_needed + 0.5) / 2.0)
+        if d.kind == "goto" and d.komatsuyama:
+            holder = state.get("holder") or d.osaka
+            score += HOLD if holder == side else -HOLD
+        return score
+
+    def material(self, state: State, side: str) -> float:
+        """The one-ply greedy player's measure: the objectives alone, no marching nor guarding."""
+        if self.rules.outcome(state) is not None:
+            return self.terminal_value(state, side)
+        return 0.94 * _sigmoid(self.objectives(state, side) / 6.0) + 0.03
+
     def evaluate(self, state: State, side: str) -> float:
         if self.rules.outcome(state) is not None:
             return self.terminal_value(state, side)
         d = self.d
         units = state["units"]
         goal = self.ground_of(state).goal
-        score = 0.0
+        score = self.objectives(state, side)
         for s in d.sides:
             sign = 1.0 if s == side else -1.0
-            power = 0.0
-            near = 0.0
-            for uid in d.by_side[s]:
-                at = units[uid]["at"]
-                if at not in d.hex_set:
-                    continue
-                power += d.units[uid].cs
-                near += 1.0 / (1.0 + goal[s].get(at, 40))
-            score += sign * (0.15 * power + 0.6 * near)
-        if d.key_leaders:  # superior power (14-2(6)(4)), and the threat of a morale collapse
+            near = sum(1.0 / (1.0 + goal[s].get(units[u]["at"], 40))
+                       for u in d.by_side[s] if units[u]["at"] in d.hex_set)
+            score += sign * 0.6 * near
+        if d.ishikawa_west:  # the units that can push an Eastern unit back over the line
+            score += (1.0 if side == d.osaka else -1.0) * CONTEST * self.contested(state)
+        if d.key_leaders:  # the threat of a morale collapse (14-2(6)(1)-(2))
             for s in d.sides:
                 sign = 1.0 if s == side else -1.0
-                score += sign * (SURROUND * victory.surrounding(self.rules, state, s)
-                                 - GUARD * self.open_flanks(state, s))
-        if d.ishikawa_west:
-            west = sum(1 for u in d.by_side[d.east] if units[u]["at"] in d.ishikawa_west)
-            score += (1.0 if side == d.east else -1.0) * 3.0 * _sigmoid((west - d.west_needed + 0.5) / 2.0)
+                score -= sign * GUARD * self.open_flanks(state, s)
         return 0.94 * _sigmoid(score / 6.0) + 0.03
 
     def risks_a_key_leader(self, state: State, action: Action) -> bool:
@@ -185,13 +218,41 @@ class AI(GameAI):
         # connected scenario): the three destinations nearest the goal lead towards the enemy
         flanks = ground.flank_hexes.get(side, frozenset())
         held = self.rules.situation(state).friendly_cells(side) if flanks else frozenset()
+        # and, for Osaka where the crossing decides, the move nearest an Eastern unit already
+        # across: the bank is the goal until the line is crossed, then the units across are
+        crossed = self.crossed(state) if side == self.d.osaka else []
+        board = self.rules.board
         for options in moves.values():
             options.sort(key=lambda t: (t[0], t[1].to_text()))
-            keep.extend(a for _, a in options[:3])
+            best = [a for _, a in options[:3]]
+            keep.extend(best)
             guard = next((a for _, a in options if a.cell in flanks and a.cell not in held), None)
-            if guard is not None and all(guard is not a for _, a in options[:3]):
+            if guard is not None and all(guard is not a for a in best):
                 keep.append(guard)
+            if crossed:
+                hunt = min((a for _, a in options),
+                           key=lambda a: min(_far(board.distance(a.cell, at)) for at in crossed))
+                if all(hunt is not a for a in best):
+                    keep.append(hunt)
         return keep
+
+    def crossed(self, state: State) -> list[str]:
+        """The hexes of the Eastern units west of the Ishikawa Line, where the crossing decides."""
+        d = self.d
+        if not _counts_crossing(d):
+            return []
+        units = state["units"]
+        return [units[u]["at"] for u in d.by_side[d.east] if units[u]["at"] in d.ishikawa_west]
+
+    def contested(self, state: State) -> int:
+        """Osaka's units next to an Eastern unit west of the line: the ones that can push it back."""
+        d = self.d
+        crossed = self.crossed(state)
+        if not crossed:
+            return 0
+        around = {n for at in crossed for n in d.board.neighbors[at]}
+        units = state["units"]
+        return sum(1 for u in d.by_side[d.osaka] if units[u]["at"] in around)
 
 
 class _Ground:
@@ -204,16 +265,20 @@ class _Ground:
         start = {u: d.unit_of(u, revision).start for us in d.key_leaders.values() for u in us}
         targets: dict[str, list[str]] = {d.east: [], d.osaka: []}
         targets[d.east] += list(d.breakthrough)
-        if d.komatsuyama:
+        if d.komatsuyama and d.kind == "goto":  # the hill decides only Gotō's Dream (14-4(6))
             targets[d.east].append(d.komatsuyama)
             targets[d.osaka].append(d.komatsuyama)
         for s, leaders in d.key_leaders.items():
             other = d.osaka if s == d.east else d.east
             targets[other] += [start[u] for u in leaders if start[u]]
-        if d.ishikawa_west:
-            # the Ishikawa's west bank: its hexes nearest the east side of the line
-            edge = [h for h in d.ishikawa_west if any(n not in d.ishikawa_west for n in board.neighbors[h])]
+        if _counts_crossing(d):
+            # the Ishikawa's west bank: its hexes next to an east-bank land hex (not the large river's
+            # bank, which nothing crosses) (Osaka's too: standing there, its units and their zones of control bar the crossing)
+            edge = [h for h in d.ishikawa_west
+                    if any(n in d.hex_set and n not in d.ishikawa_west and n not in d.large_river
+                           for n in board.neighbors[h])]
             targets[d.east] += edge
+            targets[d.osaka] += edge
         #: {side: {hex: distance to the nearest of its objectives}}
         self.goal: dict[str, dict[str, int]] = {}
         for s, cells in targets.items():

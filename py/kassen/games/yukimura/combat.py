@@ -14,11 +14,13 @@ if TYPE_CHECKING:  # pragma: no cover
 FIRE, H2H = "fire", "h2h"
 
 
-def strength(d: "YukimuraData", record: dict[str, Any]) -> int:
-    """9-2: the sum of the firers' Combat Strengths; 10-2: the attackers' total minus the defender's."""
-    total = sum(d.units[u].cs for u in record["units"])
+def strength(d: "YukimuraData", record: dict[str, Any], revision: int) -> int:
+    """9-2: the sum of the firers' Combat Strengths; 10-2: the attackers' total minus the defender's.
+    The strengths of the game's rules ``revision`` (a value tuned later never changes a game begun
+    before: rules.before_revision)."""
+    total = sum(d.unit_of(u, revision).cs for u in record["units"])
     if record["kind"] == H2H:
-        return total - d.units[record["target"]].cs
+        return total - d.unit_of(record["target"], revision).cs
     return total
 
 
@@ -40,19 +42,19 @@ def shifts(d: "YukimuraData", record: dict[str, Any]) -> list[Modifier]:
     return out
 
 
-def resolve(d: "YukimuraData", record: dict[str, Any], roll: int) -> Resolution:
+def resolve(d: "YukimuraData", record: dict[str, Any], roll: int, revision: int) -> Resolution:
     table = d.fire_table if record["kind"] == FIRE else d.h2h_table
     assert table is not None
-    value = strength(d, record)
+    value = strength(d, record, revision)
     if record["kind"] == FIRE:
         value = max(value, table.columns[0])
     return table.lookup(value, roll, shifts(d, record))
 
 
-def column_label(d: "YukimuraData", record: dict[str, Any]) -> str:
+def column_label(d: "YukimuraData", record: dict[str, Any], revision: int) -> str:
     table = d.fire_table if record["kind"] == FIRE else d.h2h_table
     assert table is not None
-    value = strength(d, record)
+    value = strength(d, record, revision)
     if record["kind"] == FIRE:
         value = max(value, table.columns[0])
     base = table.column_for(value)

@@ -615,7 +615,7 @@ class Declare(Phase):
 
     def do_resolve(self, g: "Rules", state: State, action: Action) -> list[Event]:
         state["phase"] = "dice"
-        return [event(arithmetic(g, state["combat"]), "combat")]
+        return [event(arithmetic(g, state["combat"], g.revision_of(state)), "combat")]
 
     def prompt(self, g: "Rules", view: View) -> Msg:
         record = view.get("combat") or {}
@@ -623,17 +623,20 @@ class Declare(Phase):
         return msg(key, side=side(view["to_move"]), target=unit(record.get("target")))
 
 
-def arithmetic(g: "Rules", record: dict[str, Any]) -> Msg:
-    """The sum before the dice: each unit's strength, the total (or difference), shifts, the column."""
+def arithmetic(g: "Rules", record: dict[str, Any], revision: int) -> Msg:
+    """The sum before the dice: each unit's strength (of the game's rules ``revision``), the total
+    (or difference), shifts, the column."""
     d = g.d
-    parts = [msg("yukimura.arith.part", unit=unit(u), cs=d.units[u].cs) for u in record["units"]]
+    cs = {u: d.unit_of(u, revision).cs for u in [*record["units"], record["target"]]}
+    parts = [msg("yukimura.arith.part", unit=unit(u), cs=cs[u]) for u in record["units"]]
     shifts = [msg("yukimura.arith.shift", value=m.value, reason=m.reason) for m in cb.shifts(d, record)]
-    column = cb.column_label(d, record)
+    column = cb.column_label(d, record, revision)
+    total = cb.strength(d, record, revision)
     if record["kind"] == cb.FIRE:
-        return msg("yukimura.log.fire-arith", parts=parts, total=cb.strength(d, record),
+        return msg("yukimura.log.fire-arith", parts=parts, total=total,
                    shifts=shifts or msg("yukimura.arith.no-shift"), column=column)
     return msg("yukimura.log.h2h-arith", parts=parts, defender=unit(record["target"]),
-               dcs=d.units[record["target"]].cs, total=cb.strength(d, record),
+               dcs=cs[record["target"]], total=total,
                shifts=shifts or msg("yukimura.arith.no-shift"), column=column)
 
 
@@ -663,7 +666,7 @@ def apply_result(g: "Rules", state: State) -> list[Event]:
     checks it calls for, one unit at a time (11), the defender first (10-3-1 B1)."""
     d = g.d
     record = state["combat"]
-    res = cb.resolve(d, record, sum(record["dice"]))
+    res = cb.resolve(d, record, sum(record["dice"]), g.revision_of(state))
     record["code"] = res.code
     events = [event(msg("yukimura.log.result", roll=res.roll, column=res.column_header, code=res.code), "combat")]
     checks, removed = cb.checks_of(res.effects, record)
@@ -724,7 +727,7 @@ def next_check(g: "Rules", state: State) -> list[Event]:
         else:
             return events + after_result(g, state)
         uid = item["unit"]
-        if d.units[uid].star:  # 11, ruling 5
+        if d.unit_of(uid, g.revision_of(state)).star:  # 11, ruling 5
             events.append(event(msg("yukimura.log.star", unit=unit(uid)), "morale"))
             continue
         state["check"] = item
