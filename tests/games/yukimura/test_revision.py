@@ -117,6 +117,8 @@ def test_the_connected_scenario_has_the_same_counters_and_set_up():
     (lambda r: r["before_revision"]["2"]["units"].update({"Y-nobody": {"morale": 5}}), "Y-nobody"),
     (lambda r: r["before_revision"]["2"]["units"]["Y-ii"].update({"start": "Y:9999"}), "Y-ii.start"),
     (lambda r: r["before_revision"]["2"]["units"]["Y-todo"].update({"start": "Y:2514"}), "both start on Y:2514"),
+    # movement is memoised across games of every revision: a per-revision allowance is refused
+    (lambda r: r["before_revision"]["2"]["units"]["Y-ii"].update({"ma": 5}), "Y-ii.ma: unexpected field"),
 ])
 def test_a_wrong_earlier_value_is_refused_with_its_place(edit, path):
     data = copy.deepcopy(R.scenario.data)
