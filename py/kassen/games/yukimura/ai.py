@@ -1,13 +1,16 @@
 """What the computer opponent knows about Yukimura Gaiden (kassen.ai.gameai.GameAI).
 
-No secrets: the sampler is the default. The evaluation reads each scenario's victory conditions:
-the key leaders' hexes (Yao's morale collapse, 14-2(6)) as places to march to, the units adjacent
-to them (superior power, and the threat of forcing a key leader out of his hex) and the hexes
-next to a side's own key leaders that no friend holds (open flanks, by how near the enemy is),
-the breakthrough hexes, the Eastern count west of the Ishikawa Line against the ten needed
-(14-1(6)), who holds Komatsuyama (14-4(6)), and the combat strength each side keeps on the map.
-Movement offers hundreds of destinations: the candidates keep, for each unit, the few that bring
-it nearest its objective or the enemy, and never move a key leader off his hex.
+No secrets: the sampler is the default. The plain measure (``material``, the greedy player's) is
+what each scenario's victory counts: the combat strength each side keeps on the map, superior
+power (the units adjacent to the enemy's key leaders, 14-2(6)(4)), the Eastern count west of the
+Ishikawa Line against the ten needed (14-1(6)) and who holds Komatsuyama (14-4(6)). The evaluation
+adds the march: each side's units by how near they stand to its objectives (the enemy key leaders'
+hexes, the breakthrough hexes, the Ishikawa's crossable bank for both sides where the crossing
+decides, Komatsuyama only in Gotō's Dream), the hexes next to a side's own key leaders that no
+friend holds (open flanks, by how near the enemy is), and Osaka's units next to an Eastern unit
+that has crossed. Movement offers hundreds of destinations: the candidates keep, for each unit,
+the few that bring it nearest its objective, an open flank of its key leader or, for Osaka, an
+Eastern unit across the line, and never move a key leader off his hex nor let him attack.
 """
 from __future__ import annotations
 
