@@ -51,14 +51,6 @@ SURROUND = 0.5
 #: hard still beat greedy 10 of 10
 GUARD = 8.0
 
-#: The levels' budgets (every scenario). Hard's playouts choose each step by the game's first
-#: candidate (width 1) rather than by comparing twelve with a lookahead each: a combat here runs
-#: through many retreat, double-occupancy and advance steps, and every compared option played
-#: the rest of it, so hard spent ~80 % of a Yao game in retreats and double occupancy (0.96 s and
-#: 0.83 s a decision, CPython). Width 1: 0.14 s and 0.10 s. One Yao game, hard against greedy:
-#: 91 s at width 12, 78 s at width 3, 18 s at width 1. Screens at width 1 (before SURROUND), seed
-#: 1000: hard:greedy 10 of 10 (at 12, 10 of 10); hard:normal 20 of 40, East winning 34 (at 12, 7
-#: of 10); hard:hard East 10 of 10 (at 12 the same)
 #: each Osaka unit next to an Eastern unit west of the Ishikawa Line (14-1(6)): what it takes to
 #: push the crossing back; before it Osaka stood on the bank beside the units that had crossed
 CONTEST = 0.3
@@ -67,6 +59,14 @@ CONTEST = 0.3
 #: counted, and the greedy player had nothing to maximise but the end of the game
 HOLD = 2.0
 
+#: The levels' budgets (every scenario). Hard's playouts choose each step by the game's first
+#: candidate (width 1) rather than by comparing twelve with a lookahead each: a combat here runs
+#: through many retreat, double-occupancy and advance steps, and every compared option played
+#: the rest of it, so hard spent ~80 % of a Yao game in retreats and double occupancy (0.96 s and
+#: 0.83 s a decision, CPython). Width 1: 0.14 s and 0.10 s. One Yao game, hard against greedy:
+#: 91 s at width 12, 78 s at width 3, 18 s at width 1. Screens at width 1 (before SURROUND), seed
+#: 1000: hard:greedy 10 of 10 (at 12, 10 of 10); hard:normal 20 of 40, East winning 34 (at 12, 7
+#: of 10); hard:hard East 10 of 10 (at 12 the same)
 BUDGETS: dict[str, dict[str, object]] = {"hard": {"playout_width": 1}}
 
 
@@ -275,8 +275,9 @@ class _Ground:
             other = d.osaka if s == d.east else d.east
             targets[other] += [start[u] for u in leaders if start[u]]
         if _counts_crossing(d):
-            # the Ishikawa's west bank: its hexes next to an east-bank land hex (not the large river's
-            # bank, which nothing crosses) (Osaka's too: standing there, its units and their zones of control bar the crossing)
+            # the Ishikawa's west bank, its hexes next to an east-bank land hex (not the large river's
+            # bank: nothing crosses there); Osaka's goal too, where its units and their zones of
+            # control bar the crossing
             edge = [h for h in d.ishikawa_west
                     if any(n in d.hex_set and n not in d.ishikawa_west and n not in d.large_river
                            for n in board.neighbors[h])]
