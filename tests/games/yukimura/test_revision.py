@@ -21,6 +21,20 @@ KIMURA, II, TODO = "Y-kimura", "Y-ii", "Y-todo"
 E_CAV, E_RIF = "Y-ii-cav-01", "Y-todo-rif-01"
 
 
+def rifle_beside_kimura(r, game: dict) -> dict:
+    """``game`` with only the key leaders and Tōdō's rifle on the map, the rifle next to Kimura
+    (Y:2614) in the Eastern fire segment of turn 2."""
+    s = clone(game)
+    keep = {u for us in r.d.key_leaders.values() for u in us}
+    for uid in r.d.units:
+        if uid not in keep:
+            s["units"][uid]["at"] = None
+    s["units"][E_RIF]["at"] = "Y:2614"
+    s.update({"phase": "fire", "segment": "fire", "active": "east", "turn": 2, "pending": []})
+    assert r.validate(s) == []
+    return s
+
+
 def old_game(seed: int = 7) -> dict:
     """A Yao game as it was set up before revision 2 (the golden games replay from such a base)."""
     return R.begun_under(R.setup(seed), 1)
@@ -43,14 +57,7 @@ def test_the_morale_check_reads_the_morale_of_the_games_revision():
     """A fire result "2" on Kimura and a die of 4: 4 + 2 − 6 = 0 stays in a new game; in a game begun
     before revision 2, 4 + 2 − 5 = 1 retreats him a hex (and collapses Osaka, 14-2(6)(2))."""
     for game, morale, outcome in ((R.setup(7), 6, "stays"), (old_game(), 5, "retreats 1")):
-        s = clone(game)
-        keep = {u for us in R.d.key_leaders.values() for u in us}
-        for uid in R.d.units:
-            if uid not in keep:
-                s["units"][uid]["at"] = None
-        s["units"][E_RIF]["at"] = "Y:2614"
-        s.update({"phase": "fire", "segment": "fire", "active": "east", "turn": 2, "pending": []})
-        assert R.validate(s) == []
+        s = rifle_beside_kimura(R, game)
         s, events = play(R, s, f"fire {E_RIF} @Y:2514", "resolve", "roll =4", "roll =6", "roll =4")
         log = " ".join(texts(R, events))
         assert f"die 4 + 2 − morale {morale} = {6 - morale}: {outcome}" in log, log
@@ -139,13 +146,7 @@ def test_combat_adds_the_strengths_of_the_games_revision():
     assert r.d.unit_of(E_RIF, 1).cs == 1 and r.d.unit_of(E_RIF, 2).cs == r.d.units[E_RIF].cs == 3
     sums = {}
     for game in (r.setup(7), r.begun_under(r.setup(7), 1)):
-        s = clone(game)
-        keep = {u for us in r.d.key_leaders.values() for u in us}
-        for uid in r.d.units:
-            if uid not in keep:
-                s["units"][uid]["at"] = None
-        s["units"][E_RIF]["at"] = "Y:2614"
-        s.update({"phase": "fire", "segment": "fire", "active": "east", "turn": 2, "pending": []})
+        s = rifle_beside_kimura(r, game)
         s, events = play(r, s, f"fire {E_RIF} @Y:2514", "resolve")
         sums[game["revision"]] = " ".join(texts(r, events))
         view = r.view_for(s, None)
