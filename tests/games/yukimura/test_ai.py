@@ -1,15 +1,15 @@
-"""The Yukimura computer's knowledge: the units around the key leaders, and hard's budget."""
+"""The Yukimura computer's knowledge: the units around the key leaders, the Ishikawa crossing, Komatsuyama,
+greedy's plain measure and hard's budget."""
 from __future__ import annotations
 
 from kassen.ai.gameai import game_ai
+from kassen.ai.observation import observe
 from kassen.ai.players import PLAYERS, make_player
+from kassen.engine.actions import Action
 from kassen.engine.state import clone
 
 from kassen.games.yukimura import ai as yukimura_ai
 from kassen.games.yukimura import victory
-
-from kassen.ai.observation import observe
-from kassen.engine.actions import Action
 
 from .helpers import CONNECTED, DOMYOJI, GOTO, YAO, cleared, rules
 

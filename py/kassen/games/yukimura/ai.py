@@ -79,6 +79,8 @@ class AI(GameAI):
         d = rules.d
         self.d = d
         self.keys = frozenset(u for us in d.key_leaders.values() for u in us)
+        #: whether the Eastern count west of the Ishikawa decides (read on every evaluation)
+        self.crossing = _counts_crossing(d)
         self._grounds: dict[int, _Ground] = {}
         self.ground(rules.revision)  # a new game's, made before the first decision
 
@@ -128,7 +130,7 @@ class AI(GameAI):
             score += sign * 0.15 * power
             if d.key_leaders:
                 score += sign * SURROUND * victory.surrounding(self.rules, state, s)
-        if _counts_crossing(d):
+        if self.crossing:
             west = victory.west_count(self.rules, state)
             score += (1.0 if side == d.east else -1.0) * 3.0 * _sigmoid((west - d.west_needed + 0.5) / 2.0)
         if d.kind == "goto" and d.komatsuyama:
@@ -154,7 +156,7 @@ class AI(GameAI):
             near = sum(1.0 / (1.0 + goal[s].get(units[u]["at"], 40))
                        for u in d.by_side[s] if units[u]["at"] in d.hex_set)
             score += sign * 0.6 * near
-        if d.ishikawa_west:  # the units that can push an Eastern unit back over the line
+        if self.crossing:  # the units that can push an Eastern unit back over the line
             score += (1.0 if side == d.osaka else -1.0) * CONTEST * self.contested(state)
         if d.key_leaders:  # the threat of a morale collapse (14-2(6)(1)-(2))
             for s in d.sides:
@@ -242,7 +244,7 @@ class AI(GameAI):
     def crossed(self, state: State) -> list[str]:
         """The hexes of the Eastern units west of the Ishikawa Line, where the crossing decides."""
         d = self.d
-        if not _counts_crossing(d):
+        if not self.crossing:
             return []
         units = state["units"]
         return [units[u]["at"] for u in d.by_side[d.east] if units[u]["at"] in d.ishikawa_west]

@@ -122,8 +122,8 @@ def status(g: "Rules", view: dict[str, Any]) -> list[tuple[Msg, Any]]:
 
         dice = record.get("dice") or []
         rows.append((msg(f"yukimura.status.combat-{record['kind']}"),
-                     msg("yukimura.status.combat-value", arith=arithmetic(g, record, g.revision_of(view)), dice=dice or "—",
-                         code=record.get("code") or "—")))
+                     msg("yukimura.status.combat-value", arith=arithmetic(g, record, g.revision_of(view)),
+                         dice=dice or "—", code=record.get("code") or "—")))
     if view.get("markers"):
         rows.append((msg("yukimura.status.markers"), [unit(u) for u in view["markers"]]))
     r = view.get("retreat")
