@@ -102,6 +102,10 @@ def test_yukimura_tables_with_column_shifts(yukimura):
     assert h2h.lookup(5, 7, shifts=[Modifier(-1, "every attacker across a small river")]).column_header == "+4"
     assert h2h.lookup(-9, 2, shifts=[Modifier(-1, "x")]).column_header == "≤−3"
     assert h2h.lookup(12, 12, shifts=[Modifier(+2, "x")]).column_header == "≥+9"
+    # the column a prompt names before the roll is the one the roll reads, clamped the same way
+    for value, moved in ((4, [Modifier(-1, "x")]), (-9, [Modifier(-1, "x")]), (12, [Modifier(+2, "x")])):
+        assert h2h.labels[h2h.shifted_column(value, moved)] == h2h.lookup(value, 7, shifts=moved).column_header
+    assert h2h.labels[h2h.shifted_column(-9, [Modifier(-1, "x")])] == "≤−3"
     # B1: the defender checks first (10-3-1)
     assert [e["who"] for e in h2h.effects("B1")] == ["defender", "attackers"]
     assert h2h.lookup(-1, 9).code == "B1" and h2h.lookup(-2, 9).column_header == "−2/−1"

@@ -166,13 +166,19 @@ class ResultsTable:
         lo, hi = self.rows
         return lo if modified_roll < lo else hi if modified_roll > hi else modified_roll
 
+    def shifted_column(self, value: Value, shifts: Iterable[Modifier] = ()) -> int:
+        """The column read after the shifts: the value's column moved by them, past either end the
+        end column (so a prompt can name the column before the roll)."""
+        base = self.column_for(value)
+        return min(max(base + sum(m.value for m in shifts), 0), len(self.columns) - 1)
+
     def lookup(self, value: Value, roll: int, shifts: Iterable[Modifier] = (),
                modifiers: Iterable[Modifier] = ()) -> Resolution:
         """Read the table: the value's column moved by the shifts (past either end: the end column),
         the roll plus the modifiers clamped into the rows."""
         shifts, modifiers = tuple(shifts), tuple(modifiers)
         base = self.column_for(value)
-        col = min(max(base + sum(m.value for m in shifts), 0), len(self.columns) - 1)
+        col = self.shifted_column(value, shifts)
         modified = roll + sum(m.value for m in modifiers)
         row = self.row_for(modified)
         code = self.results[row - self.rows[0]][col]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Optional
 
 from ...engine.messages import msg
-from ...engine.tables import Modifier, Resolution
+from ...engine.tables import Modifier, Resolution, ResultsTable
 
 if TYPE_CHECKING:  # pragma: no cover
     from .data import YukimuraData
@@ -42,24 +42,25 @@ def shifts(d: "YukimuraData", record: dict[str, Any]) -> list[Modifier]:
     return out
 
 
-def resolve(d: "YukimuraData", record: dict[str, Any], roll: int, revision: int) -> Resolution:
+def _table_and_value(d: "YukimuraData", record: dict[str, Any], revision: int) -> tuple[ResultsTable, int]:
+    """The table a combat reads and the value it enters it with (a fire weaker than the first
+    column reads the first column)."""
     table = d.fire_table if record["kind"] == FIRE else d.h2h_table
     assert table is not None
     value = strength(d, record, revision)
     if record["kind"] == FIRE:
         value = max(value, table.columns[0])
+    return table, value
+
+
+def resolve(d: "YukimuraData", record: dict[str, Any], roll: int, revision: int) -> Resolution:
+    table, value = _table_and_value(d, record, revision)
     return table.lookup(value, roll, shifts(d, record))
 
 
 def column_label(d: "YukimuraData", record: dict[str, Any], revision: int) -> str:
-    table = d.fire_table if record["kind"] == FIRE else d.h2h_table
-    assert table is not None
-    value = strength(d, record, revision)
-    if record["kind"] == FIRE:
-        value = max(value, table.columns[0])
-    base = table.column_for(value)
-    col = min(max(base + sum(m.value for m in shifts(d, record)), 0), len(table.columns) - 1)
-    return table.labels[col]
+    table, value = _table_and_value(d, record, revision)
+    return table.labels[table.shifted_column(value, shifts(d, record))]
 
 
 def check_value(die: int, plus: int, morale: int) -> int:
