@@ -284,3 +284,41 @@ def test_osaka_is_offered_a_move_towards_the_eastern_units_across_the_line(monke
     without = ai.evaluate(beside, d.osaka)
     monkeypatch.undo()
     assert ai.evaluate(beside, d.osaka) > without
+
+
+def test_osaka_gathers_where_the_eastern_units_have_crossed(monkeypatch):
+    """The bank is Osaka's goal hex by hex, so a unit guarding a ford no one crossed counted as much
+    as one near the Eastern units across (14-1(6)); each Osaka unit is now drawn to the nearest of
+    them (``PULL``). Before, thirty Osaka units lined the bank while the Eastern units across held
+    the confluence marsh (docs/ai.md, Balance: Dōmyōji, a second look)."""
+    r = rules(DOMYOJI)
+    d = r.d
+    ai = game_ai(r)
+    across = d.forces["mizuno"][1]
+    guard = d.forces["akashi"][1]
+    base = cleared(r, r.setup(1), (across, guard))
+    base["units"][across]["at"] = "D:2315"  # the confluence marsh, west of the line
+    ground = ai.ground(r.revision)
+    near, far = clone(base), clone(base)
+    near["units"][guard]["at"], far["units"][guard]["at"] = "D:1916", "D:0516"
+    assert ground.goal[d.osaka]["D:1916"] == 0 == ground.goal[d.osaka]["D:0516"]  # both on the bank
+    assert ai.contested(near) == 0 == ai.contested(far)
+    assert ai.pull(near) > ai.pull(far) > 0
+    assert ai.evaluate(near, d.osaka) > ai.evaluate(far, d.osaka)
+    monkeypatch.setattr(yukimura_ai, "PULL", 0.0)
+    assert ai.evaluate(near, d.osaka) == ai.evaluate(far, d.osaka)  # the bank alone cannot tell them apart
+    monkeypatch.undo()
+    nobody = clone(near)
+    nobody["units"][across]["at"] = "D:2320"  # back east of the line: nothing to gather against
+    assert ai.pull(nobody) == 0.0
+    # the connected scenario: a unit on the Yao map is not drawn to the Dōmyōji map
+    c = rules(CONNECTED)
+    cai = game_ai(c)
+    state = c.setup(1)
+    state["units"][c.d.forces["mizuno"][1]]["at"] = "D:2315"
+    on_yao = [u for u in c.d.by_side[c.d.osaka] if (state["units"][u]["at"] or "").startswith("Y:")]
+    assert on_yao
+    off = clone(state)
+    for u in on_yao:
+        off["units"][u]["at"] = None
+    assert cai.pull(off) == cai.pull(state) > 0

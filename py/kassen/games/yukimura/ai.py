@@ -18,6 +18,7 @@ import math
 from typing import Optional, Sequence
 
 from ...ai.gameai import GameAI
+from ...engine import hexgrid
 from ...engine.actions import Action
 from ...engine.state import State
 from . import victory
@@ -55,6 +56,13 @@ GUARD = 8.0
 #: push the crossing back; before it Osaka stood on the bank beside the units that had crossed
 CONTEST = 0.3
 
+#: each Osaka unit drawn towards the nearest Eastern unit west of the Ishikawa Line (1 / (1 + its
+#: distance in hexes)). The bank is Osaka's goal hex by hex, so before it a unit guarding a ford no
+#: one crossed counted as much as one beside the Eastern mass in the confluence marsh, and thirty
+#: Osaka units lined the bank while the Eastern units across held on. Dōmyōji, hard against hard,
+#: arena games 0-9 of seed 1000: East 10 without it, 7 with it (docs/ai.md, Balance)
+PULL = 0.6
+
 #: who holds Komatsuyama at the end wins Gotō's Dream (14-4(6)); until now only the march to it
 #: counted, and the greedy player had nothing to maximise but the end of the game
 HOLD = 2.0
@@ -81,6 +89,13 @@ class AI(GameAI):
         self.keys = frozenset(u for us in d.key_leaders.values() for u in us)
         #: whether the Eastern count west of the Ishikawa decides (read on every evaluation)
         self.crossing = _counts_crossing(d)
+        #: cube coordinates of the hexes of the map the crossing is on (the pull's distances)
+        self.cube: dict[str, tuple[int, int, int]] = {}
+        if self.crossing:
+            board = rules.board
+            maps = {board.cells[h].map for h in d.ishikawa_west}
+            self.cube = {h: hexgrid.to_cube(c.col, c.row) for h, c in board.cells.items()
+                         if h in d.hex_set and c.map in maps}
         self._grounds: dict[int, _Ground] = {}
         self.ground(rules.revision)  # a new game's, made before the first decision
 
@@ -157,7 +172,7 @@ class AI(GameAI):
                        for u in d.by_side[s] if units[u]["at"] in d.hex_set)
             score += sign * 0.6 * near
         if self.crossing:  # the units that can push an Eastern unit back over the line
-            score += (1.0 if side == d.osaka else -1.0) * CONTEST * self.contested(state)
+            score += (1.0 if side == d.osaka else -1.0) * (CONTEST * self.contested(state) + PULL * self.pull(state))
         if d.key_leaders:  # the threat of a morale collapse (14-2(6)(1)-(2))
             for s in d.sides:
                 sign = 1.0 if s == side else -1.0
@@ -248,6 +263,25 @@ class AI(GameAI):
             return []
         units = state["units"]
         return [units[u]["at"] for u in d.by_side[d.east] if units[u]["at"] in d.ishikawa_west]
+
+    def pull(self, state: State) -> float:
+        """How near Osaka's units stand to the Eastern units west of the line: each unit on their
+        map 1 / (1 + hexes to the nearest one), so the line gathers where the crossing is."""
+        crossed = self.crossed(state)
+        if not crossed:
+            return 0.0
+        cube = self.cube
+        targets = [cube[h] for h in crossed]
+        units = state["units"]
+        total = 0.0
+        for u in self.d.by_side[self.d.osaka]:
+            here = cube.get(units[u]["at"])
+            if here is None:  # off the map, or on the other map of the connected scenario
+                continue
+            x, y, z = here
+            nearest = min(max(abs(x - a), abs(y - b), abs(z - c)) for a, b, c in targets)
+            total += 1.0 / (1.0 + nearest)
+        return total
 
     def contested(self, state: State) -> int:
         """Osaka's units next to an Eastern unit west of the line: the ones that can push it back."""
