@@ -29,12 +29,12 @@ build: $(NPM_STAMP)
 # one at a time (each boots Chromium and Pyodide; they share dist/ and a server). On both cores they took
 # 8 min instead of 12, but Chromium's renderer crashed ("Target crashed") in three of four such runs and in a
 # fifth several tests failed: back to one at a time. A test whose renderer crashed runs again, up to twice
-# (pytest-rerunfailures; -rR lists them). With PYTEST_ARGS: just those.
+# (pytest-rerunfailures; -rR lists them): Playwright says "Target crashed" or "Page crashed". With PYTEST_ARGS: just those.
 UNIT_TESTS := --ignore=tests/browser --ignore=tests/web
 test: browser-deps build $(VENV_STAMP)
 ifeq ($(strip $(PYTEST_ARGS)),)
 	$(VENV)/bin/python -m pytest -n 2 --dist loadfile --durations=15 $(UNIT_TESTS) tests
-	$(VENV)/bin/python -m pytest --reruns 2 --only-rerun 'Target crashed' -rfER --durations=15 tests/browser tests/web
+	$(VENV)/bin/python -m pytest --reruns 2 --only-rerun 'Target crashed' --only-rerun 'Page crashed' -rfER --durations=15 tests/browser tests/web
 else
 	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
 endif

@@ -65,20 +65,45 @@ SIZES_JS = """() => {
 }"""
 
 
+class Screen:
+    """One screen size's context and its page, kept for the module. When Chromium's renderer crashes
+    (it has, rarely, on CI: "Page crashed"), every later goto on that page fails too, so the next test
+    that asks gets a new page in the same context: one crash costs one test (which make test reruns),
+    not the rest of the module."""
+
+    def __init__(self, context: BrowserContext) -> None:
+        self.context = context
+        self.watch = Watch()
+        self.watch.attach(context)
+        self.page = self._new_page()
+
+    def _new_page(self) -> Page:
+        page = self.context.new_page()
+        page.on("crash", lambda _page: setattr(self, "crashed", True))
+        self.crashed = False
+        return page
+
+    def current(self) -> tuple[Page, Watch]:
+        if self.crashed or self.page.is_closed():
+            if not self.page.is_closed():
+                self.page.close()
+            self.page = self._new_page()
+        return self.page, self.watch
+
+
 @pytest.fixture(scope="module")
-def screens(browser: Browser) -> Iterator[dict[str, tuple[Page, Watch]]]:
-    """One page per screen size, kept for the module; each watched like conftest's pages."""
-    contexts: list[BrowserContext] = []
-    out = {}
-    for name, spec in SCREENS.items():
-        context = browser.new_context(**spec["options"])
-        watch = Watch()
-        watch.attach(context)
-        contexts.append(context)
-        out[name] = (context.new_page(), watch)
+def screen_contexts(browser: Browser) -> Iterator[dict[str, Screen]]:
+    """One context per screen size for the module; each watched like conftest's pages."""
+    out = {name: Screen(browser.new_context(**spec["options"])) for name, spec in SCREENS.items()}
     yield out
-    for context in contexts:
-        context.close()
+    for screen in out.values():
+        screen.context.close()
+
+
+@pytest.fixture
+def screens(screen_contexts: dict[str, Screen]) -> dict[str, tuple[Page, Watch]]:
+    """Each screen's page (a new one if the last crashed) and its watch."""
+    return {name: screen.current() for name, screen in screen_contexts.items()}
 
 
 def _problems(watch: Watch) -> list[str]:
