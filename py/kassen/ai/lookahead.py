@@ -23,19 +23,26 @@ from .gameai import GameAI
 ValueFn = Callable[[State, str], float]
 
 
-def advance(rules: GameRules, state: State, *actions: Action) -> State:
+def advance(rules: GameRules, state: State, *actions: Action, in_place: bool = False) -> State:
     """The state after ``actions``, each legal where it comes (taken from ``legal_actions`` or
     the chance outcomes): one copy for the whole sequence and no second legality check, which
     ``GameRules.apply`` makes for actions from outside. The game's RNG steps after each chance
-    action exactly as ``apply`` does."""
-    new = clone(state)
+    action exactly as ``apply`` does.
+
+    ``in_place``: ``state`` is the caller's own copy, made by an earlier ``advance`` and held by
+    nothing else, so it is changed rather than copied. A lookahead or a playout walks most of its
+    steps down one line (a retreat hex by hex, a sampled roll), and copying the whole state for
+    each of them was over a third of a hard Gotō's Dream player's time (877,815 copies in 240 s)."""
+    new = state if in_place else clone(state)
     for action in actions:
         player = rules.current_player(new)
         if player == TERMINAL:
             break
+        rules.forget(new)  # what the rules kept about this object is about to stop holding
         rules._apply(new, action)
         if player == CHANCE:
             new["rng"] = game_rng.step(new["rng"])
+    rules.forget(new)
     return new
 
 #: the most steps a lookahead plays between two quiet states (a guard, never reached by the games)
@@ -55,9 +62,10 @@ class Lookahead:
 
     def after(self, state: State, action: Action, budget: int = 64) -> float:
         """The expected value for ``side`` of playing ``action`` in ``state``."""
-        return self.value(advance(self.rules, state, action), budget, 1)
+        return self.value(advance(self.rules, state, action), budget, 1, owned=True)
 
-    def value(self, state: State, budget: int, steps: int = 0) -> float:
+    def value(self, state: State, budget: int, steps: int = 0, owned: bool = False) -> float:
+        """``owned``: ``state`` is this call's own copy (see ``advance``), changed as the line goes on."""
         rules, ai = self.rules, self.ai
         while True:
             player = rules.current_player(state)
@@ -81,17 +89,19 @@ class Lookahead:
                     total = weight = 0.0
                     for actions, p in outcomes:
                         nxt = advance(rules, state, *actions)
-                        total += p * self.value(nxt, share, steps + len(actions))
+                        total += p * self.value(nxt, share, steps + len(actions), owned=True)
                         weight += p
                     return total / weight
                 actions = pick(outcomes, self.rng)
-                state = advance(rules, state, *actions)
+                state = advance(rules, state, *actions, in_place=owned)
+                owned = True
                 steps += len(actions)
                 continue
             action = self._decide(state, player, legal, budget, steps)
             if action is None:  # the options were compared: _decide returned their best value
                 return self._best
-            state = advance(rules, state, action)
+            state = advance(rules, state, action, in_place=owned)
+            owned = True
             steps += 1
 
     def _decide(self, state: State, player: str, legal: list[Action], budget: int, steps: int) -> Optional[Action]:
@@ -108,7 +118,7 @@ class Lookahead:
             share = budget // len(options)
             best: Optional[float] = None
             for action in options:
-                v = self.value(advance(self.rules, state, action), share, steps + 1)
+                v = self.value(advance(self.rules, state, action), share, steps + 1, owned=True)
                 if player != self.side:
                     v = 1.0 - v  # the other side maximises its own chances
                 if best is None or v > best:

@@ -346,9 +346,10 @@ class SearchThinker(Thinker):
                         break
                     quiet_steps += 1
                 move = legal[0] if len(legal) == 1 else fast_choice(ai, state, player, legal, rng, cfg.playout_width)
-            state = advance(rules, state, move)
+            state = advance(rules, state, move, in_place=True)  # the playout's own copy (line above the loop)
             self.work += 1
-        return ai.evaluate(state, self.side) if ai.quiet(state) else Lookahead(ai, self.side, ai.evaluate, rng).value(state, 1)
+        return (ai.evaluate(state, self.side) if ai.quiet(state)
+                else Lookahead(ai, self.side, ai.evaluate, rng).value(state, 1, owned=True))
 
     def values(self) -> list[tuple[Action, float]]:
         """(candidate, combined value) of the candidates searched so far: the one-ply value

@@ -109,6 +109,12 @@ class GameRules:
             out["revision"] = revision
         return out
 
+    def forget(self, state: State) -> None:
+        """Drop whatever is kept about the object ``state`` (a game that keeps its answers about one
+        state object, such as who stands where, keys them by identity, as states are never changed
+        once made): the computer's lookahead is about to change its own copy in place. Default:
+        nothing is kept."""
+
     def is_legal(self, state: State, action: Action) -> bool:
         """Membership in legal_actions (or the chance outcomes at a chance node); games with large
         action sets override this with a direct test."""

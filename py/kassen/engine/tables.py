@@ -169,7 +169,9 @@ class ResultsTable:
     def shifted_column(self, value: Value, shifts: Iterable[Modifier] = ()) -> int:
         """The column read after the shifts: the value's column moved by them, past either end the
         end column (so a prompt can name the column before the roll)."""
-        base = self.column_for(value)
+        return self._shift(self.column_for(value), shifts)
+
+    def _shift(self, base: int, shifts: Iterable[Modifier]) -> int:
         return min(max(base + sum(m.value for m in shifts), 0), len(self.columns) - 1)
 
     def lookup(self, value: Value, roll: int, shifts: Iterable[Modifier] = (),
@@ -178,7 +180,7 @@ class ResultsTable:
         the roll plus the modifiers clamped into the rows."""
         shifts, modifiers = tuple(shifts), tuple(modifiers)
         base = self.column_for(value)
-        col = self.shifted_column(value, shifts)
+        col = self._shift(base, shifts)
         modified = roll + sum(m.value for m in modifiers)
         row = self.row_for(modified)
         code = self.results[row - self.rows[0]][col]
@@ -195,8 +197,10 @@ class ResultsTable:
         n, sides = self.dice
         out: dict[str, Fraction] = {}
         total = sides ** n
+        col = self._shift(self.column_for(value), shifts)  # read once, not for each of the rolls
+        added = sum(m.value for m in modifiers)
         for faces in product(range(1, sides + 1), repeat=n):
-            code = self.lookup(value, sum(faces), shifts, modifiers).code
+            code = self.results[self.row_for(sum(faces) + added) - self.rows[0]][col]
             out[code] = out.get(code, Fraction(0)) + Fraction(1, total)
         return out
 

@@ -93,6 +93,11 @@ class Rules(PhasedRules):
             out["control"] = dict(control)
         return out
 
+    def forget(self, state: State) -> None:
+        memo = self._seen
+        if memo is not None and memo[0] is state:
+            self._seen = None
+
     def situation(self, state: State) -> Situation:
         """Who stands where in ``state``, shared by every question about that same state object
         (states are never changed once made: engine/rules.py ``apply`` works on a copy)."""

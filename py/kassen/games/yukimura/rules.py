@@ -104,6 +104,11 @@ class Rules(PhasedRules):
                         for uid, u in out["units"].items()}
         return out
 
+    def forget(self, state: State) -> None:
+        memo = self._seen
+        if memo is not None and memo[0] is state:
+            self._seen = None
+
     def situation(self, state: State) -> Situation:
         memo = self._seen
         if memo is not None and memo[0] is state:
