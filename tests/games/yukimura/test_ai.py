@@ -307,10 +307,18 @@ def test_osaka_gathers_where_the_eastern_units_have_crossed(monkeypatch):
     assert ai.evaluate(near, d.osaka) > ai.evaluate(far, d.osaka)
     monkeypatch.setattr(yukimura_ai, "PULL", 0.0)
     assert ai.evaluate(near, d.osaka) == ai.evaluate(far, d.osaka)  # the bank alone cannot tell them apart
+    # East's evaluation does not read it: in its first form it read the pull with the opposite sign,
+    # and the first crossing cost East about 3 (two of twenty games ended with no Eastern unit across)
+    east_before = ai.evaluate(near, d.east)
     monkeypatch.undo()
-    nobody = clone(near)
-    nobody["units"][across]["at"] = "D:2320"  # back east of the line: nothing to gather against
-    assert ai.pull(nobody) == 0.0
+    assert ai.evaluate(near, d.east) == east_before
+    # continuous at the crossing: a unit one hex east of the line draws Osaka one hex's worth less
+    # than across it, not nothing at all
+    stepping, over = clone(near), clone(near)
+    stepping["units"][across]["at"], over["units"][across]["at"] = "D:2317", "D:2316"
+    assert "D:2317" not in d.ishikawa_west and "D:2316" in d.ishikawa_west
+    assert 0 < ai.pull(stepping) <= ai.pull(over) <= ai.pull(stepping) + 0.5
+    assert ai.contested(stepping) == 0
     # the connected scenario: a unit on the Yao map is not drawn to the Dōmyōji map
     c = rules(CONNECTED)
     cai = game_ai(c)

@@ -56,11 +56,17 @@ GUARD = 8.0
 #: push the crossing back; before it Osaka stood on the bank beside the units that had crossed
 CONTEST = 0.3
 
-#: each Osaka unit drawn towards the nearest Eastern unit west of the Ishikawa Line (1 / (1 + its
-#: distance in hexes)). The bank is Osaka's goal hex by hex, so before it a unit guarding a ford no
-#: one crossed counted as much as one beside the Eastern mass in the confluence marsh, and thirty
-#: Osaka units lined the bank while the Eastern units across held on. Dōmyōji, hard against hard,
-#: arena games 0-9 of seed 1000: East 10 without it, 7 with it (docs/ai.md, Balance)
+#: each Osaka unit drawn towards the nearest Eastern unit on the crossing's map (1 / (1 + its
+#: distance in hexes)), in Osaka's evaluation only. The bank is Osaka's goal hex by hex, so before it
+#: a unit guarding a ford no one crossed counted as much as one beside the Eastern mass in the
+#: confluence marsh, and thirty Osaka units lined the bank while the Eastern units across held on.
+#: It first measured to the Eastern units west of the line alone and was read by both sides: zero
+#: until the first crossing, then a jump of about 3 that East's evaluation read as the crossing's
+#: cost (in two of twenty games no Eastern unit was across at the end). Now an Eastern unit's
+#: crossing changes it only by the hex that unit moved. Dōmyōji, hard against hard, arena games of
+#: seed 1000: East 10 of 10 (0-9) without it, 15 of 20 (0-19) with the first form, 14 of 15
+#: (0-14) with this one: the first form's Osaka wins came partly from East's reluctance to cross
+#: (docs/ai.md, Balance: Dōmyōji, a third look)
 PULL = 0.6
 
 #: who holds Komatsuyama at the end wins Gotō's Dream (14-4(6)); until now only the march to it
@@ -132,10 +138,11 @@ class AI(GameAI):
     def quiet(self, state: State) -> bool:
         return state.get("combat") is None and state.get("retreat") is None
 
-    def objectives(self, state: State, side: str) -> float:
+    def objectives(self, state: State, side: str, crossed: Optional[list[str]] = None) -> float:
         """What the scenario's victory counts, seen from ``side``: the combat strength each side
         keeps on the map, superior power (14-2(6)(4)), the Eastern count west of the Ishikawa Line
-        against the ten needed (14-1(6)) and who holds Komatsuyama (14-4(6), ruling 17)."""
+        against the ten needed (14-1(6)) and who holds Komatsuyama (14-4(6), ruling 17). ``crossed``:
+        the Eastern units' hexes west of the line, when the caller has them already."""
         d = self.d
         units = state["units"]
         score = 0.0
@@ -146,7 +153,7 @@ class AI(GameAI):
             if d.key_leaders:
                 score += sign * SURROUND * victory.surrounding(self.rules, state, s)
         if self.crossing:
-            west = victory.west_count(self.rules, state)
+            west = len(crossed) if crossed is not None else victory.west_count(self.rules, state)
             score += (1.0 if side == d.east else -1.0) * 3.0 * _sigmoid((west - d.west_needed + 0.5) / 2.0)
         if d.kind == "goto" and d.komatsuyama:
             holder = state.get("holder") or d.osaka
@@ -165,14 +172,17 @@ class AI(GameAI):
         d = self.d
         units = state["units"]
         goal = self.ground_of(state).goal
-        score = self.objectives(state, side)
+        crossed = self.crossed(state)  # read once: the count and the contest use it
+        score = self.objectives(state, side, crossed)
         for s in d.sides:
             sign = 1.0 if s == side else -1.0
             near = sum(1.0 / (1.0 + goal[s].get(units[u]["at"], 40))
                        for u in d.by_side[s] if units[u]["at"] in d.hex_set)
             score += sign * 0.6 * near
         if self.crossing:  # the units that can push an Eastern unit back over the line
-            score += (1.0 if side == d.osaka else -1.0) * (CONTEST * self.contested(state) + PULL * self.pull(state))
+            score += (1.0 if side == d.osaka else -1.0) * CONTEST * self.contested(state, crossed)
+            if side == d.osaka:  # and where they stand to do it: Osaka's own measure (PULL)
+                score += PULL * self.pull(state)
         if d.key_leaders:  # the threat of a morale collapse (14-2(6)(1)-(2))
             for s in d.sides:
                 sign = 1.0 if s == side else -1.0
@@ -265,14 +275,15 @@ class AI(GameAI):
         return [units[u]["at"] for u in d.by_side[d.east] if units[u]["at"] in d.ishikawa_west]
 
     def pull(self, state: State) -> float:
-        """How near Osaka's units stand to the Eastern units west of the line: each unit on their
-        map 1 / (1 + hexes to the nearest one), so the line gathers where the crossing is."""
-        crossed = self.crossed(state)
-        if not crossed:
-            return 0.0
+        """How near Osaka's units stand to the Eastern units: each Osaka unit on the crossing's map
+        1 / (1 + hexes to the nearest Eastern unit on it), so the line gathers where the Eastern
+        units are, and round those that have crossed. Measured to every Eastern unit on the map, not
+        only those across, so that a crossing changes it by one hex's worth, not from nothing."""
         cube = self.cube
-        targets = [cube[h] for h in crossed]
         units = state["units"]
+        targets = [cube[at] for at in (units[u]["at"] for u in self.d.by_side[self.d.east]) if at in cube]
+        if not targets:
+            return 0.0
         total = 0.0
         for u in self.d.by_side[self.d.osaka]:
             here = cube.get(units[u]["at"])
@@ -283,10 +294,11 @@ class AI(GameAI):
             total += 1.0 / (1.0 + nearest)
         return total
 
-    def contested(self, state: State) -> int:
+    def contested(self, state: State, crossed: Optional[list[str]] = None) -> int:
         """Osaka's units next to an Eastern unit west of the line: the ones that can push it back."""
         d = self.d
-        crossed = self.crossed(state)
+        if crossed is None:
+            crossed = self.crossed(state)
         if not crossed:
             return 0
         around = {n for at in crossed for n in d.board.neighbors[at]}
