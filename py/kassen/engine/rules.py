@@ -18,13 +18,15 @@ Hooks for the generic UI, the renderers and the codec are at the end; all have d
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Optional
+from typing import Any, Callable, Iterable, Optional, TypeVar
 
 from . import rng
 from .actions import Action
 from .errors import IllegalAction, quote
 from .scenario import Scenario
 from .state import CHANCE, TERMINAL, Event, Outcome, State, View, clone
+
+Kept = TypeVar("Kept")
 
 
 class GameRules:
@@ -45,6 +47,10 @@ class GameRules:
         self.scenario = scenario
         self.board = scenario.board
         self.sides: tuple[str, ...] = scenario.sides
+        #: (the state object last asked about, what ``remembered`` built from it)
+        self._remembered: Optional[tuple[State, Any]] = None
+        #: (verb, units, cell, arg) -> the one Action object for them (``action``)
+        self._actions: dict[tuple[Any, ...], Action] = {}
 
     # -- the protocol (override) -----------------------------------------------------------------
     def setup(self, seed: int | str, options: Optional[dict[str, Any]] = None) -> State:
@@ -109,11 +115,37 @@ class GameRules:
             out["revision"] = revision
         return out
 
+    def remembered(self, state: State, build: Callable[[State], Kept]) -> Kept:
+        """``build(state)``, kept for the one state object last asked about: legal_actions, is_legal
+        and explain ask about the same state several times (who stands where, in the big games), and
+        states are never changed once made (``apply`` works on a copy), so the object's identity is
+        the key. Only the computer's lookahead changes its own copy in place, and it calls
+        ``forget`` first."""
+        kept = self._remembered
+        if kept is not None and kept[0] is state:
+            return kept[1]
+        found = build(state)
+        self._remembered = (state, found)
+        return found
+
     def forget(self, state: State) -> None:
-        """Drop whatever is kept about the object ``state`` (a game that keeps its answers about one
-        state object, such as who stands where, keys them by identity, as states are never changed
-        once made): the computer's lookahead is about to change its own copy in place. Default:
-        nothing is kept."""
+        """Drop what ``remembered`` keeps about the object ``state``: the computer's lookahead is
+        about to change its own copy in place."""
+        kept = self._remembered
+        if kept is not None and kept[0] is state:
+            self._remembered = None
+
+    def action(self, verb: str, units: str | tuple[str, ...] | None = (), cell: Optional[str] = None,
+               arg: Optional[str] = None) -> Action:
+        """The one Action object for these values (``units``: one unit's id, a tuple of them, or
+        none), built once: building one checks its tokens with regular expressions, and the games'
+        legal_actions build thousands for every question. Actions are immutable, so sharing is safe."""
+        key = (verb, units, cell, arg)
+        found = self._actions.get(key)
+        if found is None:
+            members = (units,) if isinstance(units, str) else tuple(units or ())
+            found = self._actions[key] = Action(verb, members, cell, arg)
+        return found
 
     def is_legal(self, state: State, action: Action) -> bool:
         """Membership in legal_actions (or the chance outcomes at a chance node); games with large

@@ -92,7 +92,7 @@ def test_supporters_are_adjacent_normal_and_have_a_fire_strength(r):
     r2 = copy.copy(r)
     r2.d = copy.copy(r.d)
     r2.d.units = {**r.d.units, F4: dataclasses.replace(r.d.units[F4], fire=None)}
-    r2._seen = None
+    r2._remembered = None  # the Situation kept for the other data
     assert "support @1205" not in legal(r2, s)
     with pytest.raises(IllegalAction, match="bakumatsu.9-2.support-eligibility"):
         r2.apply(s, "support @1205")

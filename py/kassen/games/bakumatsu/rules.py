@@ -10,7 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Optional
 
-from ...engine.actions import Action
 from ...engine.messages import register_catalog_dir
 from ...engine.options import check as check_options
 from ...engine.phases import PhasedRules
@@ -53,10 +52,6 @@ class Rules(PhasedRules):
     def __init__(self, scenario: Scenario) -> None:
         super().__init__(scenario)
         self.d = BakumatsuData(scenario)
-        self._actions: dict[tuple[str, str, str], Action] = {}
-        # the Situation of the last state only looked at (never one being changed by an action):
-        # legal_actions, is_legal and explain ask about the same state object several times
-        self._seen: Optional[tuple[State, Situation]] = None
 
     def setup(self, seed: int | str, options: Optional[dict[str, Any]] = None) -> State:
         """4: units to their set-up boxes (Toba-Fushimi: the R units into the cup, 15-1-4(1)(3)) or
@@ -93,28 +88,9 @@ class Rules(PhasedRules):
             out["control"] = dict(control)
         return out
 
-    def forget(self, state: State) -> None:
-        memo = self._seen
-        if memo is not None and memo[0] is state:
-            self._seen = None
-
     def situation(self, state: State) -> Situation:
-        """Who stands where in ``state``, shared by every question about that same state object
-        (states are never changed once made: engine/rules.py ``apply`` works on a copy)."""
-        memo = self._seen
-        if memo is not None and memo[0] is state:
-            return memo[1]
-        found = Situation(self.d, state)
-        self._seen = (state, found)
-        return found
-
-    def action(self, verb: str, uid: str, target: str) -> Action:
-        """``verb uid @target``, built once (actions are immutable; legal_actions is hot)."""
-        key = (verb, uid, target)
-        found = self._actions.get(key)
-        if found is None:
-            found = self._actions[key] = Action(verb, (uid,), target)
-        return found
+        """Who stands where in ``state``, shared by every question about that same state object."""
+        return self.remembered(state, lambda s: Situation(self.d, s))
 
     def outcome(self, state: State) -> Optional[Outcome]:
         return victory.outcome(self.d, state) if state.get("phase") == "over" else None

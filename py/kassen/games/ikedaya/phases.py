@@ -228,8 +228,8 @@ def setup_actions(g: "Rules", state: State) -> list[Action]:
         group_left = min(count - placed_in(g, occ, group_cells, side_id)
                          for group_cells, count in data.setup_groups[side_id] if c in group_cells)
         if group_left >= len(waiting) and (c in exempt or mv.room(data, occ, c, len(waiting))):
-            return [g.act("place", tuple(waiting), c)]
-    return [g.act("place", (u,), c) for u in waiting for c in cells]
+            return [g.action("place", tuple(waiting), c)]
+    return [g.action("place", (u,), c) for u in waiting for c in cells]
 
 
 # == the Action Phase: one counter or stack acts, or the player passes ===================================
@@ -243,7 +243,7 @@ class Actions(Step):
         side_id = state["active"]
         occ = mv.occupancy(g.data, state["units"])
         enemy = mv.enemy_cells(g.data, occ, side_id)
-        out = [g.act("pass")]
+        out = [g.action("pass")]
         for at, fresh in ready(g, state, occ, side_id):
             out.extend(square_actions(g, state, occ, enemy, side_id, at, fresh))
         return out
@@ -378,16 +378,16 @@ def square_actions(g: "Rules", state: State, occ: mv.Occupancy, enemy: mv.Enemie
         fits = [d for d, free in space if size <= free]  # where a stack this big may stop
         for sub in combinations(fresh, size):
             if any(data.counters[u].tuberculosis for u in sub):
-                yield g.act("activate", sub, at)  # roll first: ikedaya.okita.roll-on-activation
+                yield g.action("activate", sub, at)  # roll first: ikedaya.okita.roll-on-activation
                 continue
             for d in fits:
-                yield g.act("move", sub, d)
+                yield g.action("move", sub, d)
             for t in targets:
-                yield g.act("attack", sub, t)
+                yield g.action("attack", sub, t)
     landing = mv.jump_landing(g, state, occ, side_id, at)
     if landing is not None:
         for u in fresh:
-            yield g.act("jump", (u,), landing)
+            yield g.action("jump", (u,), landing)
 
 
 def stack_of(g: "Rules", state: State, action: Action) -> Any:
@@ -553,10 +553,10 @@ class Order(Chosen):
         data = g.data
         occ = mv.occupancy(data, state["units"])
         dests = mv.destinations(g.data, occ, side_id, at)
-        out = [g.act("move", (), d) for d in sorted(dests, key=g.cell_index.__getitem__)
+        out = [g.action("move", (), d) for d in sorted(dests, key=g.cell_index.__getitem__)
                if mv.room(data, occ, d, len(group))]
-        out += [g.act("attack", (), t) for t in mv.enemy_squares_in_reach(data, occ, at, side_id)]
-        return out + [g.act("hold")]
+        out += [g.action("attack", (), t) for t in mv.enemy_squares_in_reach(data, occ, at, side_id)]
+        return out + [g.action("hold")]
 
     def refuse_move(self, g: "Rules", state: State, action: Action) -> Optional[Refusal]:
         step = state["step"]
@@ -584,9 +584,9 @@ class Target(Chosen):
     def actions(self, g: "Rules", state: State) -> Iterable[Action]:
         side_id, at = state["active"], state["step"]["at"]
         occ = mv.occupancy(g.data, state["units"])
-        out = [g.act("attack", (), t) for t in mv.enemy_squares_in_reach(g.data, occ, at, side_id)]
+        out = [g.action("attack", (), t) for t in mv.enemy_squares_in_reach(g.data, occ, at, side_id)]
         if not mv.same_floor_enemy_squares(g.data, occ, at, side_id):
-            out.append(g.act("hold"))  # only a cross-floor enemy: combat is optional
+            out.append(g.action("hold"))  # only a cross-floor enemy: combat is optional
         return out
 
     def refuse_hold(self, g: "Rules", state: State, action: Action) -> Optional[Refusal]:
@@ -682,7 +682,7 @@ class Loss(Step):
         return state["step"]["side"]
 
     def actions(self, g: "Rules", state: State) -> Iterable[Action]:
-        return [g.act("lose", (u,)) for u in state["step"]["units"]]
+        return [g.action("lose", (u,)) for u in state["step"]["units"]]
 
     def refuse_lose(self, g: "Rules", state: State, action: Action) -> Optional[Refusal]:
         step = state["step"]
@@ -727,7 +727,7 @@ class Retreat(Step):
     def actions(self, g: "Rules", state: State) -> Iterable[Action]:
         step = state["step"]
         occ = mv.occupancy(g.data, state["units"])
-        return [g.act("retreat", (u,), n)
+        return [g.action("retreat", (u,), n)
                 for u in step["units"] for n in cb.retreat_squares(g.data, occ, u, step["from"])]
 
     def refuse_retreat(self, g: "Rules", state: State, action: Action) -> Optional[Refusal]:

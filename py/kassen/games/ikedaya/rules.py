@@ -21,7 +21,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Optional
 
-from ...engine.actions import Action
 from ...engine.messages import register_catalog_dir
 from ...engine.options import check as check_options
 from ...engine.phases import PhasedRules
@@ -60,19 +59,7 @@ class Rules(PhasedRules):
         super().__init__(scenario)
         self.data = InnData(scenario)
         self.cell_index = {lab: i for i, lab in enumerate(self.board.cells)}
-        # Action objects are immutable; interning them keeps legal_actions fast (a memo of values,
-        # not game state).
-        self._interned: dict[tuple[Any, ...], Action] = {}
-        self.rolls = [(self.act("roll", arg=str(d)), 1.0 / self.data.die) for d in range(1, self.data.die + 1)]
-
-    def act(self, verb: str, units: tuple[str, ...] = (), cell: Optional[str] = None,
-            arg: Optional[str] = None) -> Action:
-        """The one Action object for these values."""
-        key = (verb, units, cell, arg)
-        a = self._interned.get(key)
-        if a is None:
-            a = self._interned[key] = Action(verb, units, cell, arg)
-        return a
+        self.rolls = [(self.action("roll", arg=str(d)), 1.0 / self.data.die) for d in range(1, self.data.die + 1)]
 
     def options_of(self, state: State) -> dict[str, str]:
         return {**self.data.default_options, **state.get("options", {})}

@@ -149,12 +149,12 @@ def unit_actions(g: "Rules", state: State, uid: str, act: Optional[dict[str, Any
         _, cells, by_token = reach_entry(g, state, uid, mp, False if fresh else act["left_zoc"])
         moves = by_token.get(tok)
         if moves is None:
-            act_ = g.act
-            moves = by_token[tok] = [act_("move", tok, h) for h in cells]
+            action = g.action
+            moves = by_token[tok] = [action("move", tok, h) for h in cells]
         out.extend(moves)
     if (fresh or not act["attacked"]) and mp >= t.attack_cost:
         for enemy in adjacent_enemies(state, t, uid, occ):
-            out.append(g.act("attack", tok if fresh else None, state["units"][enemy]["at"]))
+            out.append(g.action("attack", tok if fresh else None, state["units"][enemy]["at"]))
     return out
 
 

@@ -108,7 +108,7 @@ class SetUp(Phase):
             found = swaps.get((uid, at))
             if found is None:  # the same few lists again and again: built once (they are immutable)
                 hexes = t.group_hexes[t.group_of[at]] if uesugi else t.takeda_start
-                found = swaps[uid, at] = [g.act("swap", uid, h) for h in hexes if h != at]
+                found = swaps[uid, at] = [g.action("swap", uid, h) for h in hexes if h != at]
             out.extend(found)
         return out + [DONE]
 
@@ -179,7 +179,7 @@ class BlindDraw(ChancePhase):
 
     def chance(self, g: "Rules", state: State) -> list[tuple[Action, float]]:
         pool = in_box(g, state)
-        return [(g.act("draw", arg=uid), 1.0 / len(pool)) for uid in pool]
+        return [(g.action("draw", arg=uid), 1.0 / len(pool)) for uid in pool]
 
     def do_draw(self, g: "Rules", state: State, action: Action) -> list[Event]:
         t = g.t
@@ -220,9 +220,9 @@ class Command(Phase):
                 anon = anonymous_ids(state, g.t, player)
             tok = token(state, g.t, uid, player, anon)
             at = state["units"][uid]["at"]
-            out.append(g.act("flip", tok, at))
+            out.append(g.action("flip", tok, at))
             if not surprised:
-                out.append(g.act("mark", tok, at))
+                out.append(g.action("mark", tok, at))
         return out + [DONE]
 
     def refuse_flip(self, g: "Rules", state: State, action: Action) -> Optional[Refusal]:
@@ -548,11 +548,11 @@ class Cards(Phase):
     def actions(self, g: "Rules", state: State) -> Iterable[Action]:
         player = self.player(g, state)
         hand = state["hands"][player]
-        out = [g.act("play", arg=c) for c in sort_cards(list(set(hand)))]
+        out = [g.action("play", arg=c) for c in sort_cards(list(set(hand)))]
         if cards.may_refill(state, player):
             out.append(REFILL)
             if cards.may_exchange(state, g.t, player):
-                out.append(g.act("refill", arg=EXCHANGE))
+                out.append(g.action("refill", arg=EXCHANGE))
         return out
 
     def refuse_play(self, g: "Rules", state: State, action: Action) -> Optional[Refusal]:
@@ -689,7 +689,7 @@ class Retreat(Phase):
     def actions(self, g: "Rules", state: State) -> Iterable[Action]:
         uid = state["pending"][0]["unit"]
         tok = token(state, g.t, uid, g.t.side[uid])
-        return [g.act("retreat", tok, h) for h in mv.retreat_hexes(state, g.t, uid)]
+        return [g.action("retreat", tok, h) for h in mv.retreat_hexes(state, g.t, uid)]
 
     def refuse_retreat(self, g: "Rules", state: State, action: Action) -> Optional[Refusal]:
         t = g.t
@@ -729,7 +729,7 @@ class Refill(Phase):
     def actions(self, g: "Rules", state: State) -> Iterable[Action]:
         out = [REFILL]
         if cards.may_exchange(state, g.t, self.player(g, state)):
-            out.append(g.act("refill", arg=EXCHANGE))
+            out.append(g.action("refill", arg=EXCHANGE))
         return out
 
     def refuse_refill(self, g: "Rules", state: State, action: Action) -> Optional[Refusal]:
@@ -800,7 +800,7 @@ class Reinforce(Phase):
     name, clause = "reinforce", C + "5.takeda-reinforce"
 
     def actions(self, g: "Rules", state: State) -> Iterable[Action]:
-        return [g.act("reinforce", None, x) for x in reinforce_cells(g, state)] + [DONE]
+        return [g.action("reinforce", None, x) for x in reinforce_cells(g, state)] + [DONE]
 
     def refuse_reinforce(self, g: "Rules", state: State, action: Action) -> Optional[Refusal]:
         t = g.t

@@ -54,23 +54,12 @@ class Rules(PhasedRules):
     def __init__(self, scenario: Scenario) -> None:
         super().__init__(scenario)
         self.t = Tables(scenario)
-        # A memo of immutable Action values (never game state): building an Action checks its
-        # tokens with regular expressions, which dominated legal_actions on this 320-hex map.
-        self._actions: dict[tuple[str, Optional[str], Optional[str], Optional[str]], Action] = {}
         #: movement searches by everything they depend on (movement.reach_entry): a pure cache
         self.reach_memo: dict[tuple[Any, ...], Any] = {}
         #: the set-up swaps of a unit on a hex (phases.SetUp): immutable lists, built once
         self.swaps: dict[tuple[str, str], list[Action]] = {}
         #: the SVG layers that depend only on the scenario (render.static_layers fills it once)
         self.svg_static: Optional[tuple[str, list[str]]] = None
-
-    def act(self, verb: str, unit: Optional[str] = None, cell: Optional[str] = None,
-            arg: Optional[str] = None) -> Action:
-        key = (verb, unit, cell, arg)
-        action = self._actions.get(key)
-        if action is None:
-            action = self._actions[key] = Action(verb, (unit,) if unit else (), cell, arg)
-        return action
 
     # == set-up ===================================================================================
     def setup(self, seed: int | str, options: Optional[dict[str, Any]] = None) -> State:

@@ -65,9 +65,7 @@ class Rules(PhasedRules):
     def __init__(self, scenario: Scenario) -> None:
         super().__init__(scenario)
         self.d = YukimuraData(scenario)
-        self._actions: dict[tuple[str, str, str], Action] = {}
         self._actions_to: dict[tuple[str, str], dict[str, Action]] = {}
-        self._seen: Optional[tuple[State, Situation]] = None
         #: {side: (the enemy's hexes, {(unit, hex): where its moves end})}: Situation._ends
         self._ends: dict[str, Any] = {}
 
@@ -104,25 +102,9 @@ class Rules(PhasedRules):
                         for uid, u in out["units"].items()}
         return out
 
-    def forget(self, state: State) -> None:
-        memo = self._seen
-        if memo is not None and memo[0] is state:
-            self._seen = None
-
     def situation(self, state: State) -> Situation:
-        memo = self._seen
-        if memo is not None and memo[0] is state:
-            return memo[1]
-        found = Situation(self.d, state, self._ends)
-        self._seen = (state, found)
-        return found
-
-    def action(self, verb: str, uid: str, target: str) -> Action:
-        key = (verb, uid, target)
-        found = self._actions.get(key)
-        if found is None:
-            found = self._actions[key] = Action(verb, (uid,), target)
-        return found
+        """Who stands where in ``state``, shared by every question about that same state object."""
+        return self.remembered(state, lambda s: Situation(self.d, s, self._ends))
 
     def actions_to(self, verb: str, uid: str) -> dict[str, Action]:
         """{hex: ``action(verb, uid, hex)``}, filled as asked: a Movement Phase lists thousands of
