@@ -167,3 +167,36 @@ def test_resolve_chance_stops_at_a_player(rules):
 
 def test_action_objects_compare_by_value():
     assert Action.parse("move r1 @0102") == Action("move", ("r1",), "0102")
+
+
+def test_one_action_object_for_the_same_values(rules):
+    """GameRules.action builds each Action once (the big games' legal_actions lean on it), and a unit
+    may be named alone, in a tuple, or not at all."""
+    move = rules.action("move", "r1", "0102")
+    assert move is rules.action("move", "r1", "0102")
+    assert move == Action("move", ("r1",), "0102") == rules.action("move", ("r1",), "0102")
+    assert rules.action("roll", arg="4") == Action("roll", arg="4")
+    assert rules.action("pass", None).units == ()
+
+
+def test_a_remembered_answer_is_kept_for_one_state_object_until_forgotten(rules):
+    """remembered keys by identity (states are never changed once made); forget drops it before the
+    computer's lookahead changes its own copy in place, and a new object is asked afresh."""
+    built = []
+
+    def count_units(state):
+        built.append(1)
+        return len(state["units"])
+
+    s = rules.setup(3)
+    assert rules.remembered(s, count_units) == rules.remembered(s, count_units) == 2
+    assert len(built) == 1
+    twin = clone(s)
+    rules.remembered(twin, count_units)
+    assert len(built) == 2  # an equal state, another object: built again
+    rules.forget(s)  # not the object kept: nothing dropped
+    rules.remembered(twin, count_units)
+    assert len(built) == 2
+    rules.forget(twin)
+    twin["units"]["extra"] = {"at": None}
+    assert rules.remembered(twin, count_units) == 3 and len(built) == 3
