@@ -2,6 +2,8 @@
 greedy's plain measure and hard's budget."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from kassen.ai.gameai import game_ai
 from kassen.ai.observation import observe
 from kassen.ai.players import PLAYERS, make_player
@@ -55,7 +57,10 @@ def test_hard_plays_its_playouts_by_the_first_candidate_in_every_scenario():
         r = rules(scenario)
         assert make_player(r, "hard").config.playout_width == 1
         assert PLAYERS["hard"].playout_width == 12  # the other games keep theirs
-        assert make_player(r, "normal").config == PLAYERS["normal"]
+    # normal chooses with a little noise in Yao only (hard had scored 50 of 100 against it there)
+    assert make_player(rules(DOMYOJI), "normal").config == PLAYERS["normal"]
+    assert make_player(rules(YAO), "normal").config == replace(PLAYERS["normal"], noise=0.005)
+    assert make_player(rules(YAO), "hard").config.noise == 0.0
 
 
 def test_a_key_leader_with_friends_around_him_stands_safer(monkeypatch):
