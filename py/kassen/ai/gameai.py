@@ -46,6 +46,9 @@ class GameAI:
     #: {"depth": 4}}``): a game whose positions are cheap to play and judge searches deeper in
     #: the same time. Iterations, not time, as every budget: the arena stays reproducible
     budgets: dict[str, dict[str, Any]] = {}
+    #: one scenario's own budgets per player name, over ``budgets`` (e.g. ``{"yao": {"normal":
+    #: {"noise": 0.005}}}``): where the levels were measured to need it in that scenario only
+    scenario_budgets: dict[str, dict[str, dict[str, Any]]] = {}
 
     def __init__(self, rules: GameRules) -> None:
         self.rules = rules

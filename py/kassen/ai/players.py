@@ -141,14 +141,15 @@ class Player:
 
 def make_player(rules: GameRules, name: str, seed: int | str = 0, **overrides: Any) -> Player:
     """A player by name (``PLAYERS``: random, greedy, easy, normal, hard), with the game's own
-    budgets for that level (``GameAI.budgets``) and optional config overrides (e.g.
-    ``seconds=2.0`` in the page)."""
+    budgets for that level (``GameAI.budgets``, then the scenario's ``GameAI.scenario_budgets``)
+    and optional config overrides (e.g. ``seconds=2.0`` in the page)."""
     if name not in PLAYERS:
         raise ValueError(f"unknown player {name!r} (players: {', '.join(PLAYERS)})")
     config = PLAYERS[name]
-    tuned = game_ai(rules).budgets.get(name)
-    if tuned:
-        config = replace(config, **tuned)
+    ai = game_ai(rules)
+    for tuned in (ai.budgets.get(name), ai.scenario_budgets.get(rules.scenario.id, {}).get(name)):
+        if tuned:
+            config = replace(config, **tuned)
     if overrides:
         config = replace(config, **overrides)
     return Player(rules, config, seed, name)

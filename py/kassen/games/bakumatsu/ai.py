@@ -46,12 +46,12 @@ BUDGETS: dict[str, dict[str, dict[str, Any]]] = {
 
 class AI(GameAI):
     has_secrets = False
+    scenario_budgets = BUDGETS
 
     def __init__(self, rules) -> None:  # type: ignore[no-untyped-def]
         super().__init__(rules)
         d = rules.d
         self.d = d
-        self.budgets = BUDGETS.get(d.scenario.id, {})
         board = rules.board
         self.hexes = frozenset(d.hexes)
         self.combat = {s: frozenset(d.combat_units[s]) for s in d.sides}

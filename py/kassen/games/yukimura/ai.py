@@ -93,13 +93,13 @@ SCENARIO_BUDGETS: dict[str, dict[str, dict[str, object]]] = {"yao": {"normal": {
 
 class AI(GameAI):
     has_secrets = False
+    budgets = BUDGETS
+    scenario_budgets = SCENARIO_BUDGETS
 
     def __init__(self, rules) -> None:  # type: ignore[no-untyped-def]
         super().__init__(rules)
         d = rules.d
         self.d = d
-        own = SCENARIO_BUDGETS.get(d.scenario.id, {})
-        self.budgets = {level: {**BUDGETS.get(level, {}), **own.get(level, {})} for level in {*BUDGETS, *own}}
         self.keys = frozenset(u for us in d.key_leaders.values() for u in us)
         #: whether the Eastern count west of the Ishikawa decides (read on every evaluation)
         self.crossing = _counts_crossing(d)
