@@ -62,8 +62,9 @@ def collect(scenarios: list[str], per: int, seed: int, max_actions: int, into: O
 
         def decide(state: Any, player: str, legal: list[Any]) -> Any:
             obs = observe(rules, state, events, player)
-            if len(legal) > 1:
-                found.append({"side": player, "view": obs.view, "events": list(obs.events)})
+            if len(legal) > 1:  # the legal actions let a timing check each answer (make bench)
+                found.append({"side": player, "view": obs.view, "events": list(obs.events),
+                              "legal": sorted(a.to_text() for a in legal)})
             return players[player].choose(obs)
 
         actions = 0
