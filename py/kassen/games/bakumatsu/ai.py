@@ -38,7 +38,7 @@ def _sigmoid(x: float) -> float:
 #: the Government, because normal's Saigo now loses some; but normal then scored only 22 of 40
 #: against easy (its Saigo lost 6 of 20), so easy takes more noise there (0.2: normal 27 of 40,
 #: 0.12: 25), and easy still beats random 40 of 40
-BUDGETS: dict[str, dict[str, dict[str, Any]]] = {
+SCENARIO_BUDGETS: dict[str, dict[str, dict[str, Any]]] = {
     "toba-fushimi": {"normal": {"noise": 0.002}},
     "tabarazaka": {"normal": {"noise": 0.01}, "easy": {"noise": 0.2}},
 }
@@ -46,7 +46,7 @@ BUDGETS: dict[str, dict[str, dict[str, Any]]] = {
 
 class AI(GameAI):
     has_secrets = False
-    scenario_budgets = BUDGETS
+    scenario_budgets = SCENARIO_BUDGETS
 
     def __init__(self, rules) -> None:  # type: ignore[no-untyped-def]
         super().__init__(rules)
