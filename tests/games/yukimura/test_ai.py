@@ -335,3 +335,48 @@ def test_osaka_gathers_where_the_eastern_units_have_crossed(monkeypatch):
     for u in on_yao:
         off["units"][u]["at"] = None
     assert cai.pull(off) == cai.pull(state) > 0
+
+
+def test_osaka_holds_a_breakthrough_hex_an_eastern_unit_comes_near(monkeypatch):
+    """14-2(6)(3): an Eastern unit on hex 0201 or 2801 at the end of any turn wins. Osaka's objectives
+    on the Yao map lie east, at the Eastern key leaders, and nothing in its evaluation looked at those
+    hexes: in the connected scenario the forces woken on turn 8 walked west and hard's Osaka lost to
+    greedy by breakthrough. An open breakthrough hex now weighs on Osaka by how near the nearest
+    Eastern unit that can move stands, and each Osaka unit is offered its move nearest such a hex."""
+    from .test_rules import position
+
+    r = rules(YAO)
+    d = r.d
+    ai = game_ai(r)
+    unit, rider = "Y-chosokabe-ash-01", "Y-ii-cav-01"
+    state = position({rider: "Y:0204", unit: "Y:0604"}, phase="move", active="osaka")
+    assert ai.threatened_breakthroughs(state) == {"Y:0201": (3, 5)}
+    # a rider three hexes off: normal and hard step onto the hex (easy chooses with more noise);
+    # without the guard they march east towards Ii and Tōdō
+    decisions = {level: make_player(r, level, "guard").choose(observe(r, state, [], d.osaka))
+                 for level in ("normal", "hard")}
+    assert all(a == Action("move", (unit,), "Y:0201") for a in decisions.values()), decisions
+    held = clone(state)
+    held["units"][unit]["at"] = "Y:0201"
+    assert ai.threatened_breakthroughs(held) == {} and ai.open_breakthroughs(held) == 0.0
+    assert ai.open_breakthroughs(state) == 1 / 3 * 5 / 6  # the rider 3 hexes off, the guard 5
+    nearer = clone(state)
+    nearer["units"][unit]["at"] = "Y:0302"  # next to the hex: half the threat
+    assert ai.open_breakthroughs(nearer) == 1 / 3 * 1 / 2
+    assert ai.evaluate(held, d.osaka) > ai.evaluate(nearer, d.osaka) > ai.evaluate(state, d.osaka)
+    legal = list(r.legal_actions(state))
+    assert Action("move", (unit,), "Y:0201") in ai.candidates(state, d.osaka, legal)
+    # East's evaluation does not read it (as PULL): only the march to the hexes counts for East
+    east = [ai.evaluate(x, d.east) for x in (state, held)]
+    monkeypatch.setattr(yukimura_ai, "BREAKTHROUGH", 0.0)
+    assert [ai.evaluate(x, d.east) for x in (state, held)] == east
+    without = [make_player(r, level, "guard").choose(observe(r, state, [], d.osaka)) for level in ("normal", "hard")]
+    assert Action("move", (unit,), "Y:0201") not in without
+    monkeypatch.undo()
+    # too far to matter, or frozen for the whole game (14-2(5)): no threat
+    far = position({rider: "Y:1716", unit: "Y:0604"}, phase="move", active="osaka")
+    assert r.board.distance("Y:1716", "Y:0201") > yukimura_ai.BREAKTHROUGH_REACH
+    assert ai.threatened_breakthroughs(far) == {} and ai.open_breakthroughs(far) == 0.0
+    frozen = next(u for u in d.by_side[d.east] if d.frozen_until.get(d.units[u].force, 0) > d.turns)
+    still = position({frozen: "Y:0205", unit: "Y:0604"}, phase="move", active="osaka")
+    assert ai.threatened_breakthroughs(still) == {}

@@ -7,10 +7,12 @@ Ishikawa Line against the ten needed (14-1(6)) and who holds Komatsuyama (14-4(6
 adds the march: each side's units by how near they stand to its objectives (the enemy key leaders'
 hexes, the breakthrough hexes, the Ishikawa's crossable bank for both sides where the crossing
 decides, Komatsuyama only in Gotō's Dream), the hexes next to a side's own key leaders that no
-friend holds (open flanks, by how near the enemy is), and Osaka's units next to an Eastern unit
-that has crossed. Movement offers hundreds of destinations: the candidates keep, for each unit,
-the few that bring it nearest its objective, an open flank of its key leader or, for Osaka, an
-Eastern unit across the line, and never move a key leader off his hex nor let him attack.
+friend holds (open flanks, by how near the enemy is), Osaka's units next to an Eastern unit
+that has crossed, and, in Osaka's evaluation, the breakthrough hexes no Osaka unit holds, by how
+near an Eastern unit stands. Movement offers hundreds of destinations: the candidates keep, for
+each unit, the few that bring it nearest its objective, an open flank of its key leader or, for
+Osaka, an Eastern unit across the line and a threatened breakthrough hex, and never move a key
+leader off his hex nor let him attack.
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from ...engine import hexgrid
 from ...engine.actions import Action
 from ...engine.state import State
 from . import victory
+from .data import ROAD_HEXES
 
 
 def _sigmoid(x: float) -> float:
@@ -69,6 +72,18 @@ CONTEST = 0.3
 #: (docs/ai.md, Balance: Dōmyōji, a third look)
 PULL = 0.6
 
+#: Osaka's guard of the breakthrough hexes (14-2(6)(3): an Eastern unit on one at the end of any turn
+#: wins): each such hex that no Osaka unit holds, weighed by how near the nearest Eastern unit that
+#: can still move stands (1 when it is next to the hex or on it, nothing beyond BREAKTHROUGH_REACH
+#: hexes: a road move's 8, ruling 18, and two), in Osaka's evaluation only, as PULL. Before it
+#: nothing in Osaka's evaluation looked at those hexes: its goals on the Yao map are the Eastern key
+#: leaders, to the east. In Yao no Eastern unit came near them, but in the connected scenario the
+#: Eastern forces woken on turn 8 (14-3(8)) drift west, and the greedy player, taking the first
+#: legal move where its measure ties, walks them towards hex 0201: hard's Osaka lost game 1 of the
+#: survey (hard against greedy, seed 1000) by breakthrough after 5,189 actions
+BREAKTHROUGH = 8.0
+BREAKTHROUGH_REACH = ROAD_HEXES + 2
+
 #: who holds Komatsuyama at the end wins Gotō's Dream (14-4(6)); until now only the march to it
 #: counted, and the greedy player had nothing to maximise but the end of the game
 HOLD = 2.0
@@ -110,6 +125,10 @@ class AI(GameAI):
             maps = {board.cells[h].map for h in d.ishikawa_west}
             self.cube = {h: hexgrid.to_cube(c.col, c.row) for h, c in board.cells.items()
                          if h in d.hex_set and c.map in maps}
+        #: the Eastern units that can move in some turn: a force frozen for the whole game (14-2(5))
+        #: threatens no breakthrough hex
+        self.movers = tuple(u for u in d.by_side[d.east]
+                            if d.frozen_until.get(d.units[u].force, 0) <= d.turns)
         self._grounds: dict[int, _Ground] = {}
         self.ground(rules.revision)  # a new game's, made before the first decision
 
@@ -142,6 +161,40 @@ class AI(GameAI):
                 near = min(dist[at] for at in enemies)
                 total += 1.0 / (1.0 + max(0, near - 1))
         return total
+
+    def threatened_breakthroughs(self, state: State) -> dict[str, tuple[int, int]]:
+        """The breakthrough hexes no Osaka unit holds with an Eastern unit that can still move
+        within BREAKTHROUGH_REACH hexes (14-2(6)(3)): {hex: (that unit's distance, the distance of
+        the nearest Osaka unit that can move, a key leader never does)}."""
+        ground = self.ground_of(state)
+        if not ground.breakthrough:
+            return {}
+        d = self.d
+        units = state["units"]
+        east = [units[u]["at"] for u in self.movers if units[u]["at"] in d.hex_set]
+        if not east:
+            return {}
+        osaka = [units[u]["at"] for u in d.by_side[d.osaka] if units[u]["at"] in d.hex_set]
+        guards = [units[u]["at"] for u in d.by_side[d.osaka] if u not in self.keys and units[u]["at"] in d.hex_set]
+        found: dict[str, tuple[int, int]] = {}
+        for cell, distance in ground.breakthrough.items():
+            if cell in osaka:
+                continue
+            near = min(distance[at] for at in east)
+            if near <= BREAKTHROUGH_REACH:
+                found[cell] = (near, min((distance[at] for at in guards), default=99))
+        return found
+
+    def open_breakthroughs(self, state: State) -> float:
+        """How near East stands to winning by breakthrough: each threatened hex weighed 1 when an
+        Eastern unit is next to it or on it, 1/2 two hexes away, and so on; times how far the
+        nearest Osaka unit stands from it, n / (1 + n) for n hexes: one next to the hex can attack
+        a unit that enters it before the turn ends, so it halves the threat, and one coming nearer
+        lessens it hex by hex (in Yao, hard against hard, game 19 of seed 1000, Osaka's units never
+        came within 4 hexes of 0201 while Tōdō's ashigaru walked there from turn 2 to turn 7:
+        no move short of holding the hex had changed the measure)."""
+        return sum(1.0 / (1.0 + max(0, near - 1)) * guard / (1.0 + guard)
+                   for near, guard in self.threatened_breakthroughs(state).values())
 
     def quiet(self, state: State) -> bool:
         return state.get("combat") is None and state.get("retreat") is None
@@ -191,6 +244,8 @@ class AI(GameAI):
             score += (1.0 if side == d.osaka else -1.0) * CONTEST * self.contested(state, crossed)
             if side == d.osaka:  # and where they stand to do it: Osaka's own measure (PULL)
                 score += PULL * self.pull(state)
+        if side == d.osaka and d.breakthrough:  # the threat of a breakthrough (14-2(6)(3))
+            score -= BREAKTHROUGH * self.open_breakthroughs(state)
         if d.key_leaders:  # the threat of a morale collapse (14-2(6)(1)-(2))
             for s in d.sides:
                 sign = 1.0 if s == side else -1.0
@@ -234,10 +289,11 @@ class AI(GameAI):
         return None
 
     def candidates(self, state: State, side: str, legal: Sequence[Action]) -> list[Action]:
-        """Every action but moves; for each moving unit its three destinations nearest its goal and its
-        best-placed move onto an open flank of its own key leader; never a key leader leaving his hex,
-        nor attacking or joining an attack: an "A" result sends the attackers back (10-3), and a key
-        leader who leaves his hex collapses his army (14-2(6)). In 318 screened Yao games between
+        """Every action but moves; for each moving unit its three destinations nearest its goal, its
+        best-placed move onto an open flank of its own key leader and, for Osaka, its move nearest an
+        Eastern unit across the Ishikawa and its move nearest a threatened breakthrough hex; never a
+        key leader leaving his hex, nor attacking or joining an attack: an "A" result sends the
+        attackers back (10-3), and a key leader who leaves his hex collapses his army (14-2(6)). In 318 screened Yao games between
         hard players, 9 ended so, the key leader brought down by his own attack."""
         legal = [a for a in legal if not self.risks_a_key_leader(state, a)]
         if len(legal) <= 16:
@@ -259,19 +315,28 @@ class AI(GameAI):
         # and, for Osaka where the crossing decides, the move nearest an Eastern unit already
         # across: the bank is the goal until the line is crossed, then the units across are
         crossed = self.crossed(state) if side == self.d.osaka else []
+        # and, for Osaka, the move nearest a breakthrough hex an Eastern unit threatens: its
+        # objectives lead east, away from them
+        threatened = list(self.threatened_breakthroughs(state)) if side == self.d.osaka else []
+        distances = [ground.breakthrough[cell] for cell in threatened]
         board = self.rules.board
         for options in moves.values():
             options.sort(key=lambda t: (t[0], t[1].to_text()))
             best = [a for _, a in options[:3]]
-            keep.extend(best)
+            mine = list(best)
             guard = next((a for _, a in options if a.cell in flanks and a.cell not in held), None)
             if guard is not None and all(guard is not a for a in best):
-                keep.append(guard)
+                mine.append(guard)
             if crossed:
                 hunt = min((a for _, a in options),
                            key=lambda a: min(_far(board.distance(a.cell, at)) for at in crossed))
                 if all(hunt is not a for a in best):
-                    keep.append(hunt)
+                    mine.append(hunt)
+            if distances:
+                block = min((a for _, a in options), key=lambda a: min(dist[a.cell] for dist in distances))
+                if all(block is not a for a in mine):
+                    mine.append(block)
+            keep.extend(mine)
         return keep
 
     def crossed(self, state: State) -> list[str]:
@@ -345,6 +410,9 @@ class _Ground:
             cells = [c for c in cells if c in d.hex_set]
             self.goal[s] = {h: min((x for x in (board.distance(h, c) for c in cells) if x is not None), default=40)
                             for h in d.hexes}
+        #: {breakthrough hex: {hex: distance}}: how near an Eastern unit stands to winning (14-2(6)(3))
+        self.breakthrough: dict[str, dict[str, int]] = {
+            b: {h: _far(board.distance(b, h)) for h in d.hexes} for b in d.breakthrough if b in d.hex_set}
         #: {key leader: {neighbouring hex: {hex: distance}}}: the hexes an enemy must reach to attack him
         #: (the connected scenario's two maps have no distance between them: far, not next to him)
         self.flanks: dict[str, dict[str, dict[str, int]]] = {}
