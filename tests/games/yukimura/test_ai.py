@@ -339,10 +339,11 @@ def test_osaka_gathers_where_the_eastern_units_have_crossed(monkeypatch):
 
 def test_osaka_holds_a_breakthrough_hex_an_eastern_unit_comes_near(monkeypatch):
     """14-2(6)(3): an Eastern unit on hex 0201 or 2801 at the end of any turn wins. Osaka's objectives
-    on the Yao map lie east, at the Eastern key leaders, and nothing in its evaluation looked at those
-    hexes: in the connected scenario the forces woken on turn 8 walked west and hard's Osaka lost to
-    greedy by breakthrough. An open breakthrough hex now weighs on Osaka by how near the nearest
-    Eastern unit that can move stands, and each Osaka unit is offered its move nearest such a hex."""
+    on the Yao map lie east, at the Eastern key leaders (in the connected scenario it has none there),
+    and nothing in its evaluation looked at those hexes: greedy's East walked Tōdō's force to 0201
+    and hard's Osaka lost the connected scenario by breakthrough. An open breakthrough hex now weighs on Osaka by how near the nearest
+    Eastern unit that can move stands and by the units of both sides about it, and each Osaka unit
+    is offered its move nearest such a hex."""
     from .test_rules import position
 
     r = rules(YAO)
@@ -350,7 +351,8 @@ def test_osaka_holds_a_breakthrough_hex_an_eastern_unit_comes_near(monkeypatch):
     ai = game_ai(r)
     unit, rider = "Y-chosokabe-ash-01", "Y-ii-cav-01"
     state = position({rider: "Y:0204", unit: "Y:0604"}, phase="move", active="osaka")
-    assert ai.threatened_breakthroughs(state) == {"Y:0201": (3, 5)}
+    # the rider 3 hexes off (pressure 1/3), the unit 5 (5/6 of it)
+    assert abs(ai.open_breakthroughs(state) - 1 / 3 * 5 / 6) < 1e-9
     # a rider three hexes off: normal and hard step onto the hex (easy chooses with more noise);
     # without the guard they march east towards Ii and Tōdō
     decisions = {level: make_player(r, level, "guard").choose(observe(r, state, [], d.osaka))
@@ -358,11 +360,16 @@ def test_osaka_holds_a_breakthrough_hex_an_eastern_unit_comes_near(monkeypatch):
     assert all(a == Action("move", (unit,), "Y:0201") for a in decisions.values()), decisions
     held = clone(state)
     held["units"][unit]["at"] = "Y:0201"
-    assert ai.threatened_breakthroughs(held) == {} and ai.open_breakthroughs(held) == 0.0
-    assert ai.open_breakthroughs(state) == 1 / 3 * 5 / 6  # the rider 3 hexes off, the guard 5
     nearer = clone(state)
-    nearer["units"][unit]["at"] = "Y:0302"  # next to the hex: half the threat
-    assert ai.open_breakthroughs(nearer) == 1 / 3 * 1 / 2
+    nearer["units"][unit]["at"] = "Y:0302"  # next to the hex: half of it
+    assert abs(ai.open_breakthroughs(nearer) - 1 / 3 * 1 / 2) < 1e-9
+    assert ai.open_breakthroughs(held) == 0.0  # held, and no Eastern unit within 2 hexes to assault it
+    more = clone(held)  # an Eastern unit 2 hexes off: half the pressure, as 1 attacker to 1 holder
+    more["units"]["Y-ii-cav-02"] = {**more["units"]["Y-ii-cav-02"], "at": "Y:0203"}
+    assert abs(ai.open_breakthroughs(more) - 0.5 * 1 / 2 * 1 / 2) < 1e-9
+    guarded = clone(more)  # a second Osaka unit there: 1 to 2
+    guarded["units"]["Y-chosokabe-ash-02"] = {**guarded["units"]["Y-chosokabe-ash-02"], "at": "Y:0302"}
+    assert abs(ai.open_breakthroughs(guarded) - 0.5 * 1 / 2 * 1 / 3) < 1e-9
     assert ai.evaluate(held, d.osaka) > ai.evaluate(nearer, d.osaka) > ai.evaluate(state, d.osaka)
     legal = list(r.legal_actions(state))
     assert Action("move", (unit,), "Y:0201") in ai.candidates(state, d.osaka, legal)
@@ -376,7 +383,7 @@ def test_osaka_holds_a_breakthrough_hex_an_eastern_unit_comes_near(monkeypatch):
     # too far to matter, or frozen for the whole game (14-2(5)): no threat
     far = position({rider: "Y:1716", unit: "Y:0604"}, phase="move", active="osaka")
     assert r.board.distance("Y:1716", "Y:0201") > yukimura_ai.BREAKTHROUGH_REACH
-    assert ai.threatened_breakthroughs(far) == {} and ai.open_breakthroughs(far) == 0.0
+    assert ai.breakthrough_threats(far) == {} and ai.open_breakthroughs(far) == 0.0
     frozen = next(u for u in d.by_side[d.east] if d.frozen_until.get(d.units[u].force, 0) > d.turns)
     still = position({frozen: "Y:0205", unit: "Y:0604"}, phase="move", active="osaka")
-    assert ai.threatened_breakthroughs(still) == {}
+    assert ai.breakthrough_threats(still) == {}

@@ -73,16 +73,20 @@ CONTEST = 0.3
 PULL = 0.6
 
 #: Osaka's guard of the breakthrough hexes (14-2(6)(3): an Eastern unit on one at the end of any turn
-#: wins): each such hex that no Osaka unit holds, weighed by how near the nearest Eastern unit that
-#: can still move stands (1 when it is next to the hex or on it, nothing beyond BREAKTHROUGH_REACH
-#: hexes: a road move's 8, ruling 18, and two), in Osaka's evaluation only, as PULL. Before it
-#: nothing in Osaka's evaluation looked at those hexes: its goals on the Yao map are the Eastern key
-#: leaders, to the east. In Yao no Eastern unit came near them, but in the connected scenario the
-#: Eastern forces woken on turn 8 (14-3(8)) drift west, and the greedy player, taking the first
-#: legal move where its measure ties, walks them towards hex 0201: hard's Osaka lost game 1 of the
-#: survey (hard against greedy, seed 1000) by breakthrough after 5,189 actions
+#: wins): each such hex weighed by how near the nearest Eastern unit that can still move stands (1
+#: when it is next to the hex or on it, nothing beyond BREAKTHROUGH_REACH hexes: a road move's 8,
+#: ruling 18, and two) and by the Eastern and Osaka units about it (``AI.breakthrough_threats``), in
+#: Osaka's evaluation only, as PULL. Before it nothing in Osaka's evaluation looked at those hexes:
+#: in Yao its goals are the Eastern key leaders, to the east, and in the connected scenario, where
+#: the Eastern key leaders decide nothing (14-3(9)), it has no goal on the Yao map at all. The greedy
+#: player's East, taking the first legal move where its measure ties, walks its units towards hex
+#: 0201, and hard's Osaka lost game 1 of the connected scenario's hard:greedy so (seed 1000, 5,189
+#: actions; Tōdō's force, from turn 4)
 BREAKTHROUGH = 8.0
 BREAKTHROUGH_REACH = ROAD_HEXES + 2
+#: the Eastern units that can assault a breakthrough hex Osaka holds, and the Osaka units that can
+#: hold it with the holder: those within 2 hexes of it
+ASSAULT = 2
 
 #: who holds Komatsuyama at the end wins Gotō's Dream (14-4(6)); until now only the march to it
 #: counted, and the greedy player had nothing to maximise but the end of the game
@@ -162,10 +166,22 @@ class AI(GameAI):
                 total += 1.0 / (1.0 + max(0, near - 1))
         return total
 
-    def threatened_breakthroughs(self, state: State) -> dict[str, tuple[int, int]]:
-        """The breakthrough hexes no Osaka unit holds with an Eastern unit that can still move
-        within BREAKTHROUGH_REACH hexes (14-2(6)(3)): {hex: (that unit's distance, the distance of
-        the nearest Osaka unit that can move, a key leader never does)}."""
+    def breakthrough_threats(self, state: State) -> dict[str, float]:
+        """How near East stands to winning by breakthrough (14-2(6)(3)), for each breakthrough hex
+        with an Eastern unit that can still move within BREAKTHROUGH_REACH hexes: {hex: threat},
+        from 0 to 1. The nearest Eastern unit sets the pressure (1 next to the hex or on it, 1/2 two
+        hexes away, and so on). A hex no Osaka unit holds bears it as the nearest Osaka unit that
+        can move (a key leader never does) lets it: n / (1 + n) for n hexes away, so that each hex
+        that unit comes nearer counts. A hex an Osaka unit holds bears half of it as the Eastern
+        units within ASSAULT hexes, who can drive the holder out and walk in, outnumber the Osaka
+        units there (holder included), and none while no Eastern unit is that near.
+
+        The first form counted only whether an Osaka unit held the hex: in Yao (hard against hard,
+        game 19 of seed 1000) no Osaka unit came within 4 hexes of 0201 while Tōdō's ashigaru
+        walked there from turn 2 to turn 7. With the nearest guard alone, one cavalry held 0201 in
+        the connected scenario (hard's Osaka against greedy, game 1) from turn 5 while Tōdō's force
+        gathered round it. Weighing every unit within BREAKTHROUGH_REACH of a held hex drew Osaka
+        from its key leaders in Yao: East won 17 of 20 (games 0-19) against 13."""
         ground = self.ground_of(state)
         if not ground.breakthrough:
             return {}
@@ -174,27 +190,27 @@ class AI(GameAI):
         east = [units[u]["at"] for u in self.movers if units[u]["at"] in d.hex_set]
         if not east:
             return {}
-        osaka = [units[u]["at"] for u in d.by_side[d.osaka] if units[u]["at"] in d.hex_set]
+        held = {units[u]["at"] for u in d.by_side[d.osaka]}
         guards = [units[u]["at"] for u in d.by_side[d.osaka] if u not in self.keys and units[u]["at"] in d.hex_set]
-        found: dict[str, tuple[int, int]] = {}
+        found: dict[str, float] = {}
         for cell, distance in ground.breakthrough.items():
-            if cell in osaka:
-                continue
             near = min(distance[at] for at in east)
-            if near <= BREAKTHROUGH_REACH:
-                found[cell] = (near, min((distance[at] for at in guards), default=99))
+            if near > BREAKTHROUGH_REACH:
+                continue
+            pressure = 1.0 / (1.0 + max(0, near - 1))
+            if cell not in held:
+                guard = min((distance[at] for at in guards), default=99)
+                found[cell] = pressure * guard / (1.0 + guard)
+                continue
+            attackers = sum(1 for at in east if distance[at] <= ASSAULT)
+            if attackers:
+                defenders = sum(1 for at in guards if distance[at] <= ASSAULT)
+                found[cell] = 0.5 * pressure * attackers / (attackers + defenders)
         return found
 
     def open_breakthroughs(self, state: State) -> float:
-        """How near East stands to winning by breakthrough: each threatened hex weighed 1 when an
-        Eastern unit is next to it or on it, 1/2 two hexes away, and so on; times how far the
-        nearest Osaka unit stands from it, n / (1 + n) for n hexes: one next to the hex can attack
-        a unit that enters it before the turn ends, so it halves the threat, and one coming nearer
-        lessens it hex by hex (in Yao, hard against hard, game 19 of seed 1000, Osaka's units never
-        came within 4 hexes of 0201 while Tōdō's ashigaru walked there from turn 2 to turn 7:
-        no move short of holding the hex had changed the measure)."""
-        return sum(1.0 / (1.0 + max(0, near - 1)) * guard / (1.0 + guard)
-                   for near, guard in self.threatened_breakthroughs(state).values())
+        """The threats of breakthrough, added over the hexes (``breakthrough_threats``)."""
+        return sum(self.breakthrough_threats(state).values())
 
     def quiet(self, state: State) -> bool:
         return state.get("combat") is None and state.get("retreat") is None
@@ -316,8 +332,8 @@ class AI(GameAI):
         # across: the bank is the goal until the line is crossed, then the units across are
         crossed = self.crossed(state) if side == self.d.osaka else []
         # and, for Osaka, the move nearest a breakthrough hex an Eastern unit threatens: its
-        # objectives lead east, away from them
-        threatened = list(self.threatened_breakthroughs(state)) if side == self.d.osaka else []
+        # objectives lead east, away from them (and in the connected scenario there are none there)
+        threatened = list(self.breakthrough_threats(state)) if side == self.d.osaka else []
         distances = [ground.breakthrough[cell] for cell in threatened]
         board = self.rules.board
         for options in moves.values():
