@@ -8,11 +8,11 @@ adds the march: each side's units by how near they stand to its objectives (the 
 hexes, the breakthrough hexes, the Ishikawa's crossable bank for both sides where the crossing
 decides, Komatsuyama only in Gotō's Dream), the hexes next to a side's own key leaders that no
 friend holds (open flanks, by how near the enemy is), Osaka's units next to an Eastern unit
-that has crossed, and, in Osaka's evaluation, the breakthrough hexes no Osaka unit holds, by how
-near an Eastern unit stands. Movement offers hundreds of destinations: the candidates keep, for
-each unit, the few that bring it nearest its objective, an open flank of its key leader or, for
-Osaka, an Eastern unit across the line and a threatened breakthrough hex, and never move a key
-leader off his hex nor let him attack.
+that has crossed, and, in Osaka's evaluation, the threat to the breakthrough hexes (how near the
+Eastern units stand, and how well Osaka's units guard them). Movement offers hundreds of
+destinations: the candidates keep, for each unit, the few that bring it nearest its objective, an
+open flank of its key leader or, for Osaka, an Eastern unit across the line and a threatened
+breakthrough hex, and never move a key leader off his hex nor let him attack.
 """
 from __future__ import annotations
 
