@@ -341,9 +341,9 @@ def test_osaka_holds_a_breakthrough_hex_an_eastern_unit_comes_near(monkeypatch):
     """14-2(6)(3): an Eastern unit on hex 0201 or 2801 at the end of any turn wins. Osaka's objectives
     on the Yao map lie east, at the Eastern key leaders (in the connected scenario it has none there),
     and nothing in its evaluation looked at those hexes: greedy's East walked Tōdō's force to 0201
-    and hard's Osaka lost the connected scenario by breakthrough. An open breakthrough hex now weighs on Osaka by how near the nearest
-    Eastern unit that can move stands and by the units of both sides about it, and each Osaka unit
-    is offered its move nearest such a hex."""
+    and hard's Osaka lost the connected scenario by breakthrough. An open breakthrough hex now
+    weighs on Osaka by how near the nearest Eastern unit that can move stands and by the units of
+    both sides about it, and each Osaka unit is offered its move nearest such a hex."""
     from .test_rules import position
 
     r = rules(YAO)
@@ -387,3 +387,7 @@ def test_osaka_holds_a_breakthrough_hex_an_eastern_unit_comes_near(monkeypatch):
     frozen = next(u for u in d.by_side[d.east] if d.frozen_until.get(d.units[u].force, 0) > d.turns)
     still = position({frozen: "Y:0205", unit: "Y:0604"}, phase="move", active="osaka")
     assert ai.breakthrough_threats(still) == {}
+    # a force held for the whole game but with an early release (14-1(5)) may still come
+    force = d.units[frozen].force
+    monkeypatch.setitem(d.limits, force, replace(d.limits[force], release="roll", die=(1,)))
+    assert "Y:0201" in yukimura_ai.AI(r).breakthrough_threats(still)

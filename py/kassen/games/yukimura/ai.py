@@ -42,6 +42,12 @@ def _far(distance: "int | None") -> int:
     return 99 if distance is None else distance
 
 
+def _closeness(distance: int) -> float:
+    """How near an enemy unit ``distance`` hexes from a hex stands to stepping onto it: 1 next to
+    it (or on it), 1/2 two hexes away, 1/3 three, and so on (an open flank, a breakthrough hex)."""
+    return 1.0 / (1.0 + max(0, distance - 1))
+
+
 #: the value of each unit adjacent to an enemy key leader (Yao, the connected scenario): the count
 #: that decides superior power at the end (14-2(6)(4), ruling 15), and the units that could force
 #: a key leader out of his hex (a morale collapse, 14-2(6)(1)-(2)). Before it the evaluation saw
@@ -130,11 +136,14 @@ class AI(GameAI):
             self.cube = {h: hexgrid.to_cube(c.col, c.row) for h, c in board.cells.items()
                          if h in d.hex_set and c.map in maps}
         #: the Eastern units that can move in some turn: a force frozen for the whole game (14-2(5))
-        #: threatens no breakthrough hex
-        self.movers = tuple(u for u in d.by_side[d.east]
-                            if d.frozen_until.get(d.units[u].force, 0) <= d.turns)
+        #: with no early release threatens no breakthrough hex
+        self.movers = tuple(u for u in d.by_side[d.east] if self._may_move_some_turn(d.units[u].force))
         self._grounds: dict[int, _Ground] = {}
         self.ground(rules.revision)  # a new game's, made before the first decision
+
+    def _may_move_some_turn(self, force: str) -> bool:
+        limit = self.d.limits.get(force)
+        return limit is None or limit.until <= self.d.turns or limit.release is not None
 
     def ground(self, revision: int) -> "_Ground":
         """The places a game of the rules' ``revision`` is fought over (its key leaders' start hexes
@@ -162,8 +171,7 @@ class AI(GameAI):
             for n, dist in flanks.get(leader, {}).items():
                 if n in held:
                     continue
-                near = min(dist[at] for at in enemies)
-                total += 1.0 / (1.0 + max(0, near - 1))
+                total += _closeness(min(dist[at] for at in enemies))
         return total
 
     def breakthrough_threats(self, state: State) -> dict[str, float]:
@@ -197,7 +205,7 @@ class AI(GameAI):
             near = min(distance[at] for at in east)
             if near > BREAKTHROUGH_REACH:
                 continue
-            pressure = 1.0 / (1.0 + max(0, near - 1))
+            pressure = _closeness(near)
             if cell not in held:
                 guard = min((distance[at] for at in guards), default=99)
                 found[cell] = pressure * guard / (1.0 + guard)
@@ -309,8 +317,9 @@ class AI(GameAI):
         best-placed move onto an open flank of its own key leader and, for Osaka, its move nearest an
         Eastern unit across the Ishikawa and its move nearest a threatened breakthrough hex; never a
         key leader leaving his hex, nor attacking or joining an attack: an "A" result sends the
-        attackers back (10-3), and a key leader who leaves his hex collapses his army (14-2(6)). In 318 screened Yao games between
-        hard players, 9 ended so, the key leader brought down by his own attack."""
+        attackers back (10-3), and a key leader who leaves his hex collapses his army (14-2(6)). In
+        318 screened Yao games between hard players, 9 ended so, the key leader brought down by his
+        own attack."""
         legal = [a for a in legal if not self.risks_a_key_leader(state, a)]
         if len(legal) <= 16:
             return list(legal)
