@@ -13,7 +13,7 @@ from kassen.engine.state import clone
 from kassen.games.yukimura import ai as yukimura_ai
 from kassen.games.yukimura import victory
 
-from .helpers import CONNECTED, DOMYOJI, GOTO, YAO, cleared, rules
+from .helpers import CONNECTED, DOMYOJI, GOTO, YAO, arranged, cleared, rules
 
 
 def _beside(r, state, leader: str, side: str, count: int) -> dict:
@@ -391,3 +391,41 @@ def test_osaka_holds_a_breakthrough_hex_an_eastern_unit_comes_near(monkeypatch):
     force = d.units[frozen].force
     monkeypatch.setitem(d.limits, force, replace(d.limits[force], release="roll", die=(1,)))
     assert "Y:0201" in yukimura_ai.AI(r).breakthrough_threats(still)
+
+
+def test_in_the_connected_scenario_osaka_marches_on_the_breakthrough_hex_east_comes_nearest():
+    """In the connected scenario the Eastern key leaders decide nothing (14-3(9)), so Osaka had no
+    objective on the Yao map at all: its units there kept their key leaders' flanks, and while
+    greedy's East gathered round hex 0201 one Osaka cavalry held it alone, nine hexes or more from
+    any friend (arena games 3 and 5 of hard against greedy, seed 1000, lost so). The breakthrough
+    hexes (14-2(6)(3)) are now Osaka's objective on that map, and in Osaka's own evaluation and
+    candidates its units there march on the one the Eastern units stand nearest. In Yao, where
+    Osaka marches on the Eastern key leaders, nothing changes."""
+    r = rules(CONNECTED)
+    d = r.d
+    board = r.board
+    ground = game_ai(r).ground(r.revision)
+    yao_map = [h for h in d.hexes if board.cells[h].map == board.cells["Y:0201"].map]
+    assert all(ground.goal[d.osaka][h] == min(board.distance(h, b) for b in d.breakthrough) for h in yao_map)
+    yao = rules(YAO)
+    leaders = [yao.d.unit_of(u, yao.revision).start for u in yao.d.key_leaders[yao.d.east]]
+    yao_goal = game_ai(yao).ground(yao.revision).goal[yao.d.osaka]
+    assert yao_goal["Y:0202"] == min(yao.board.distance("Y:0202", at) for at in leaders) > 1
+    # one Osaka unit alone on the Yao map, 12 hexes from 2801 and 20 from 0201: it heads for 2801
+    unit = "Y-kimura-ash-01"
+    state = arranged(r, cleared(r, r.setup(1), [unit]), {unit: "Y:2210"},
+                     phase="move", segment="move", active=d.osaka, turn=2, pending=[], hideyori={"at": "D:2401", "released": False})
+    choice = make_player(r, "hard", "march").choose(observe(r, state, [], d.osaka))
+    assert choice.verb == "move" and choice.units == (unit,), choice
+    assert board.distance(choice.cell, "Y:2801") < board.distance("Y:2210", "Y:2801"), choice
+    # an Eastern unit that can move 14 hexes from 0201 (and 24 from 2801): Osaka marches on 0201,
+    # in its own evaluation only (East's reads the nearer hex, as before)
+    rider = "Y-todo-ash-01"
+    threatened = arranged(r, state, {rider: "Y:0715"})
+    ai = game_ai(r)
+    assert rider in ai.movers and board.distance("Y:0715", "Y:0201") < board.distance("Y:0715", "Y:2801")
+    assert ai.rearguard_goal(threatened) == ground.breakthrough["Y:0201"]
+    assert ai.rearguard_goal(state) == ground.goal[d.osaka]
+    choice = make_player(r, "hard", "march").choose(observe(r, threatened, [], d.osaka))
+    assert choice.units == (unit,) and board.distance(choice.cell, "Y:0201") < board.distance("Y:2210", "Y:0201"), choice
+    assert ai.evaluate(arranged(r, threatened, {unit: "Y:1204"}), d.osaka) > ai.evaluate(threatened, d.osaka)

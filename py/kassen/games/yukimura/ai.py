@@ -9,10 +9,12 @@ hexes, the breakthrough hexes, the Ishikawa's crossable bank for both sides wher
 decides, Komatsuyama only in Gotō's Dream), the hexes next to a side's own key leaders that no
 friend holds (open flanks, by how near the enemy is), Osaka's units next to an Eastern unit
 that has crossed, and, in Osaka's evaluation, the threat to the breakthrough hexes (how near the
-Eastern units stand, and how well Osaka's units guard them). Movement offers hundreds of
-destinations: the candidates keep, for each unit, the few that bring it nearest its objective, an
-open flank of its key leader or, for Osaka, an Eastern unit across the line and a threatened
-breakthrough hex, and never move a key leader off his hex nor let him attack.
+Eastern units stand, and how well Osaka's units guard them); where Osaka has no other objective on
+a map with breakthrough hexes (the connected scenario's Yao map), its units there march on the one
+the Eastern units stand nearest. Movement offers hundreds of destinations: the candidates keep,
+for each unit, the few that bring it nearest its objective, an open flank of its key leader or,
+for Osaka, an Eastern unit across the line and a threatened breakthrough hex, and never move a key
+leader off his hex nor let him attack.
 """
 from __future__ import annotations
 
@@ -216,6 +218,23 @@ class AI(GameAI):
                 found[cell] = 0.5 * pressure * attackers / (attackers + defenders)
         return found
 
+    def rearguard_goal(self, state: State) -> dict[str, int]:
+        """Where Osaka's units on a map where holding the breakthrough hexes is all they do (the
+        connected scenario's Yao map) march, in Osaka's own evaluation: the hex the Eastern units
+        that can move stand nearest, {hex: distance}; with none on that map, the nearest of them.
+
+        The two hexes lie 26 columns apart. Marching on the nearer of them, as East reads it, split
+        Osaka's units: in arena game 3 of the connected scenario's hard against greedy (seed 1000)
+        five of Kimura's men stood round 2801, where no Eastern unit came, while Tōdō's force took
+        0201 from three."""
+        ground = self.ground_of(state)
+        units = state["units"]
+        east = [units[u]["at"] for u in self.movers if units[u]["at"] in ground.rearguard]
+        if not east:
+            return ground.goal[self.d.osaka]
+        focus = min(ground.breakthrough, key=lambda b: (min(ground.breakthrough[b][at] for at in east), b))
+        return ground.breakthrough[focus]
+
     def open_breakthroughs(self, state: State) -> float:
         """The threats of breakthrough, added over the hexes (``breakthrough_threats``)."""
         return sum(self.breakthrough_threats(state).values())
@@ -256,14 +275,21 @@ class AI(GameAI):
             return self.terminal_value(state, side)
         d = self.d
         units = state["units"]
-        goal = self.ground_of(state).goal
+        ground = self.ground_of(state)
+        goal = ground.goal
         crossed = self.crossed(state)  # read once: the count and the contest use it
         score = self.objectives(state, side, crossed)
         for s in d.sides:
             sign = 1.0 if s == side else -1.0
-            near = sum(1.0 / (1.0 + goal[s].get(units[u]["at"], 40))
-                       for u in d.by_side[s] if units[u]["at"] in d.hex_set)
+            near = sum(1.0 / (1.0 + goal[s].get(at, 40))
+                       for at in (units[u]["at"] for u in d.by_side[s])
+                       if at in d.hex_set and (s != d.osaka or at not in ground.rearguard))
             score += sign * 0.6 * near
+        if ground.rearguard:  # Osaka's units where holding the breakthrough hexes is all they do
+            rear = self.rearguard_goal(state) if side == d.osaka else goal[d.osaka]
+            near = sum(1.0 / (1.0 + rear.get(units[u]["at"], 40))
+                       for u in d.by_side[d.osaka] if units[u]["at"] in ground.rearguard)
+            score += (1.0 if side == d.osaka else -1.0) * 0.6 * near
         if self.crossing:  # the units that can push an Eastern unit back over the line
             score += (1.0 if side == d.osaka else -1.0) * CONTEST * self.contested(state, crossed)
             if side == d.osaka:  # and where they stand to do it: Osaka's own measure (PULL)
@@ -325,6 +351,9 @@ class AI(GameAI):
             return list(legal)
         ground = self.ground_of(state)
         goal = ground.goal.get(side, {})
+        # Osaka's units where holding the breakthrough hexes is all they do march on the one East
+        # threatens most, as Osaka's evaluation reads it
+        rear = self.rearguard_goal(state) if side == self.d.osaka and ground.rearguard else {}
         keep: list[Action] = []
         moves: dict[tuple[str, ...], list[tuple[float, Action]]] = {}
         for a in legal:
@@ -332,7 +361,8 @@ class AI(GameAI):
                 if a.verb != "exit":
                     keep.append(a)
                 continue
-            moves.setdefault(a.units, []).append((goal[a.cell], a))
+            distance = rear[a.cell] if a.cell in ground.rearguard and rear else goal[a.cell]
+            moves.setdefault(a.units, []).append((distance, a))
         # and the best-placed move onto an open flank of the side's own key leader (Yao, the
         # connected scenario): the three destinations nearest the goal lead towards the enemy
         flanks = ground.flank_hexes.get(side, frozenset())
@@ -429,6 +459,16 @@ class _Ground:
                            for n in board.neighbors[h])]
             targets[d.east] += edge
             targets[d.osaka] += edge
+        # where Osaka has no objective on a map that holds breakthrough hexes, those are its
+        # objective: in the connected scenario the Eastern key leaders decide nothing (14-3(9)),
+        # and Osaka's units on the Yao map marched nowhere while East gathered round hex 0201
+        aimed = {board.cells[c].map for c in targets[d.osaka] if c in d.hex_set}
+        held_back = [b for b in d.breakthrough if b in d.hex_set and board.cells[b].map not in aimed]
+        targets[d.osaka] += held_back
+        #: the hexes of those maps: Osaka's units there march on the hex East threatens most
+        #: (``AI.rearguard_goal``)
+        rear_maps = {board.cells[b].map for b in held_back}
+        self.rearguard: frozenset[str] = frozenset(h for h in d.hexes if board.cells[h].map in rear_maps)
         #: {side: {hex: distance to the nearest of its objectives}}
         self.goal: dict[str, dict[str, int]] = {}
         for s, cells in targets.items():
