@@ -396,8 +396,8 @@ def test_osaka_holds_a_breakthrough_hex_an_eastern_unit_comes_near(monkeypatch):
 def test_in_the_connected_scenario_osaka_marches_on_the_breakthrough_hex_east_comes_nearest():
     """In the connected scenario the Eastern key leaders decide nothing (14-3(9)), so Osaka had no
     objective on the Yao map at all: its units there kept their key leaders' flanks, and while
-    greedy's East gathered round hex 0201 one Osaka cavalry held it alone, nine hexes or more from
-    any friend (arena games 3 and 5 of hard against greedy, seed 1000, lost so). The breakthrough
+    greedy's East gathered round hex 0201 one Osaka cavalry held it alone, no other Osaka unit
+    within 6 hexes (arena games 3 and 5 of hard against greedy, seed 1000, lost so). The breakthrough
     hexes (14-2(6)(3)) are now Osaka's objective on that map, and in Osaka's own evaluation and
     candidates its units there march on the one the Eastern units stand nearest. In Yao, where
     Osaka marches on the Eastern key leaders, nothing changes."""
@@ -413,8 +413,8 @@ def test_in_the_connected_scenario_osaka_marches_on_the_breakthrough_hex_east_co
     assert yao_goal["Y:0202"] == min(yao.board.distance("Y:0202", at) for at in leaders) > 1
     # one Osaka unit alone on the Yao map, 12 hexes from 2801 and 20 from 0201: it heads for 2801
     unit = "Y-kimura-ash-01"
-    state = arranged(r, cleared(r, r.setup(1), [unit]), {unit: "Y:2210"},
-                     phase="move", segment="move", active=d.osaka, turn=2, pending=[], hideyori={"at": "D:2401", "released": False})
+    state = arranged(r, cleared(r, r.setup(1), [unit]), {unit: "Y:2210"}, phase="move", segment="move",
+                     active=d.osaka, turn=2, pending=[], hideyori={"at": "D:2401", "released": False})
     choice = make_player(r, "hard", "march").choose(observe(r, state, [], d.osaka))
     assert choice.verb == "move" and choice.units == (unit,), choice
     assert board.distance(choice.cell, "Y:2801") < board.distance("Y:2210", "Y:2801"), choice
@@ -427,5 +427,6 @@ def test_in_the_connected_scenario_osaka_marches_on_the_breakthrough_hex_east_co
     assert ai.rearguard_goal(threatened) == ground.breakthrough["Y:0201"]
     assert ai.rearguard_goal(state) == ground.goal[d.osaka]
     choice = make_player(r, "hard", "march").choose(observe(r, threatened, [], d.osaka))
-    assert choice.units == (unit,) and board.distance(choice.cell, "Y:0201") < board.distance("Y:2210", "Y:0201"), choice
+    assert choice.units == (unit,), choice
+    assert board.distance(choice.cell, "Y:0201") < board.distance("Y:2210", "Y:0201"), choice
     assert ai.evaluate(arranged(r, threatened, {unit: "Y:1204"}), d.osaka) > ai.evaluate(threatened, d.osaka)

@@ -351,8 +351,8 @@ class AI(GameAI):
             return list(legal)
         ground = self.ground_of(state)
         goal = ground.goal.get(side, {})
-        # Osaka's units where holding the breakthrough hexes is all they do march on the one East
-        # threatens most, as Osaka's evaluation reads it
+        # Osaka's units where holding the breakthrough hexes is all they do march on the one the
+        # Eastern units stand nearest, as Osaka's evaluation reads it
         rear = self.rearguard_goal(state) if side == self.d.osaka and ground.rearguard else {}
         keep: list[Action] = []
         moves: dict[tuple[str, ...], list[tuple[float, Action]]] = {}
@@ -465,8 +465,8 @@ class _Ground:
         aimed = {board.cells[c].map for c in targets[d.osaka] if c in d.hex_set}
         held_back = [b for b in d.breakthrough if b in d.hex_set and board.cells[b].map not in aimed]
         targets[d.osaka] += held_back
-        #: the hexes of those maps: Osaka's units there march on the hex East threatens most
-        #: (``AI.rearguard_goal``)
+        #: the hexes of those maps: in Osaka's own evaluation its units there march on the one of
+        #: those hexes the Eastern units stand nearest (``AI.rearguard_goal``)
         rear_maps = {board.cells[b].map for b in held_back}
         self.rearguard: frozenset[str] = frozenset(h for h in d.hexes if board.cells[h].map in rear_maps)
         #: {side: {hex: distance to the nearest of its objectives}}
