@@ -430,3 +430,15 @@ def test_in_the_connected_scenario_osaka_marches_on_the_breakthrough_hex_east_co
     assert choice.units == (unit,), choice
     assert board.distance(choice.cell, "Y:0201") < board.distance("Y:2210", "Y:0201"), choice
     assert ai.evaluate(arranged(r, threatened, {unit: "Y:1204"}), d.osaka) > ai.evaluate(threatened, d.osaka)
+
+
+def test_a_game_of_an_earlier_revision_measures_its_own_goals_against_the_same_breakthrough_tables():
+    """The breakthrough hexes' distance tables do not depend on the rules revision (only the key
+    leaders' start hexes and values do, rules.before_revision): a ground made for a game of an
+    earlier revision shares them rather than building its own."""
+    r = rules(CONNECTED)
+    ai = game_ai(r)
+    now, earlier = ai.ground(r.revision), ai.ground(1)
+    assert now.breakthrough and earlier.breakthrough is now.breakthrough
+    assert earlier.breakthrough == yukimura_ai._Ground(r, 1).breakthrough
+    assert earlier.goal == yukimura_ai._Ground(r, 1).goal

@@ -67,6 +67,10 @@ GUARD = 8.0
 #: push the crossing back; before it Osaka stood on the bank beside the units that had crossed
 CONTEST = 0.3
 
+#: each unit drawn towards its side's goal, 1 / (1 + its distance in hexes) (``_Ground.goal``; for
+#: Osaka's rearguard, ``AI.rearguard_goal``), in both sides' evaluations
+MARCH = 0.6
+
 #: each Osaka unit drawn towards the nearest Eastern unit on the crossing's map (1 / (1 + its
 #: distance in hexes)), in Osaka's evaluation only. The bank is Osaka's goal hex by hex, so before it
 #: a unit guarding a ford no one crossed counted as much as one beside the Eastern mass in the
@@ -152,7 +156,8 @@ class AI(GameAI):
         may differ from today's: rules.before_revision), made once a revision."""
         found = self._grounds.get(revision)
         if found is None:
-            found = self._grounds[revision] = _Ground(self.rules, revision)
+            made = next(iter(self._grounds.values()), None)  # its breakthrough tables serve every revision
+            found = self._grounds[revision] = _Ground(self.rules, revision, made.breakthrough if made else None)
         return found
 
     def ground_of(self, state: State) -> "_Ground":
@@ -281,15 +286,12 @@ class AI(GameAI):
         score = self.objectives(state, side, crossed)
         for s in d.sides:
             sign = 1.0 if s == side else -1.0
-            near = sum(1.0 / (1.0 + goal[s].get(at, 40))
-                       for at in (units[u]["at"] for u in d.by_side[s])
-                       if at in d.hex_set and (s != d.osaka or at not in ground.rearguard))
-            score += sign * 0.6 * near
-        if ground.rearguard:  # Osaka's units where holding the breakthrough hexes is all they do
-            rear = self.rearguard_goal(state) if side == d.osaka else goal[d.osaka]
-            near = sum(1.0 / (1.0 + rear.get(units[u]["at"], 40))
-                       for u in d.by_side[d.osaka] if units[u]["at"] in ground.rearguard)
-            score += (1.0 if side == d.osaka else -1.0) * 0.6 * near
+            # Osaka's units where holding the breakthrough hexes is all they do (the rearguard)
+            # march, in Osaka's own evaluation, on the hex the Eastern units come nearest
+            rear = self.rearguard_goal(state) if s == d.osaka == side and ground.rearguard else goal[s]
+            near = sum(1.0 / (1.0 + (rear if at in ground.rearguard else goal[s]).get(at, 40))
+                       for at in (units[u]["at"] for u in d.by_side[s]) if at in d.hex_set)
+            score += sign * MARCH * near
         if self.crossing:  # the units that can push an Eastern unit back over the line
             score += (1.0 if side == d.osaka else -1.0) * CONTEST * self.contested(state, crossed)
             if side == d.osaka:  # and where they stand to do it: Osaka's own measure (PULL)
@@ -438,7 +440,9 @@ class _Ground:
     """What the evaluation measures against, for one rules revision: each side's goal distance from
     every hex, and its key leaders' flanks."""
 
-    def __init__(self, rules, revision: int) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, rules, revision: int,  # type: ignore[no-untyped-def]
+                 breakthrough: Optional[dict[str, dict[str, int]]] = None) -> None:
+        """``breakthrough``: another revision's breakthrough tables, which no revision changes."""
         d = rules.d
         board = rules.board
         start = {u: d.unit_of(u, revision).start for us in d.key_leaders.values() for u in us}
@@ -476,7 +480,7 @@ class _Ground:
             self.goal[s] = {h: min((x for x in (board.distance(h, c) for c in cells) if x is not None), default=40)
                             for h in d.hexes}
         #: {breakthrough hex: {hex: distance}}: how near an Eastern unit stands to winning (14-2(6)(3))
-        self.breakthrough: dict[str, dict[str, int]] = {
+        self.breakthrough: dict[str, dict[str, int]] = breakthrough if breakthrough is not None else {
             b: {h: _far(board.distance(b, h)) for h in d.hexes} for b in d.breakthrough if b in d.hex_set}
         #: {key leader: {neighbouring hex: {hex: distance}}}: the hexes an enemy must reach to attack him
         #: (the connected scenario's two maps have no distance between them: far, not next to him)
