@@ -2,6 +2,7 @@
 greedy's plain measure and hard's budget."""
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 from kassen.ai.gameai import game_ai
@@ -13,7 +14,7 @@ from kassen.engine.state import clone
 from kassen.games.yukimura import ai as yukimura_ai
 from kassen.games.yukimura import victory
 
-from .helpers import CONNECTED, DOMYOJI, GOTO, YAO, arranged, cleared, rules
+from .helpers import CONNECTED, DOMYOJI, GOTO, YAO, arranged, cleared, legal, play, rules
 
 
 def _beside(r, state, leader: str, side: str, count: int) -> dict:
@@ -136,6 +137,50 @@ def test_inside_a_search_a_retreat_keeps_off_friends_and_closes_a_key_leaders_fl
     state["retreat"] = None
     extra = [Action("extra", (leader,)), Action("extra", (mover,))]
     assert ai.reflex(state, d.osaka, extra) == Action("extra", (mover,))  # never the key leader
+
+
+def test_a_walk_through_friends_is_taken_by_rule_at_the_root_and_an_open_hex_comes_first():
+    """At the root, a retreat step whose every hex holds a friend and the choice of who takes a
+    double occupancy's extra hex are taken by the lookahead's own rule (``AI.plan``): each option
+    played to the end of the combat cost a normal Gotō's Dream player 0.3-1 s a step, through
+    hundreds of steps in one combat. A step with an open hex is still compared, and of an extra
+    hex only the open hexes (``AI.candidates``), so that the walk ends where it can."""
+    from .test_rules import E_ASH, E_CAV, E_CAV2, E_RIF, E_RIF2, O_CAV, R, position
+
+    ai = game_ai(R)
+    start = {O_CAV: "Y:2105", E_RIF: "Y:2106", E_CAV: "Y:2107", E_ASH: "Y:2108"}
+
+    def attacked(**more: str) -> dict:
+        """The riflemen on Y:2106, attacked and to retreat 2 hexes: to Y:2006, Y:2107 or Y:2206."""
+        s = position({**start, **more}, phase="h2h", active="osaka")
+        s, _ = play(R, s, f"attack {O_CAV} @Y:2106", "resolve", "roll =5", "roll =6", "roll =3")
+        assert s["phase"] == "retreat" and legal(R, s) == ["retreat @Y:2006", "retreat @Y:2107", "retreat @Y:2206"]
+        return s
+
+    def planned(s: dict, side: str = "east"):
+        return ai.plan(observe(R, s, [], side), random.Random(1))
+
+    packed = attacked(**{E_RIF2: "Y:2006", E_CAV2: "Y:2206"})
+    step = planned(packed)
+    assert step is not None and step == ai.reflex(packed, "east", R.legal_actions(packed))
+    thinker = make_player(R, "hard", "1").start(observe(R, packed, [], "east"))
+    assert thinker.run() == step and type(thinker).__name__ == "PlannedThinker"
+    assert planned(packed, "osaka") is None  # not Osaka's decision
+
+    one_open = attacked(**{E_RIF2: "Y:2006"})  # Y:2206 is open: the step is compared, every hex of it
+    assert planned(one_open) is None
+    assert ai.candidates(one_open, "east", R.legal_actions(one_open)) == R.legal_actions(one_open)
+
+    # an extra hex with open hexes is compared among them only: a friend's would go on with the walk
+    extra, _ = play(R, attacked(**{E_RIF2: "Y:2207"}), "retreat @Y:2107", "retreat @Y:2108", f"extra {E_RIF}")
+    assert extra["retreat"]["extra"] and planned(extra) is None
+    assert {"retreat @Y:2107", "retreat @Y:2207"} < set(legal(R, extra))  # E_CAV and E_RIF2 hold them
+    assert [a.to_text() for a in ai.candidates(extra, "east", R.legal_actions(extra))] == [
+        "retreat @Y:2007", "retreat @Y:2008", "retreat @Y:2109", "retreat @Y:2208"]
+
+    double, _ = play(R, attacked(), "retreat @Y:2107", "retreat @Y:2108")  # into the foot soldiers' hex
+    assert double["phase"] == "double"
+    assert planned(double) == Action("extra", (E_ASH,))  # the weaker of the two takes the extra hex
 
 
 def test_each_moving_unit_is_also_offered_a_move_onto_its_key_leaders_open_flank():
